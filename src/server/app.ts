@@ -1,0 +1,96 @@
+/**
+ * Builds the Fastify app: plugins first (cookies, compression, rate limits, multipart, the
+ * session lookup, the Origin check), then the routes, then static files. main.ts listens;
+ * tests build their own app on their own database.
+ */
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { ERROR_STATUS } from '../shared/errors';
+import { LoginThrottle } from './auth/login-throttle';
+import { registerSessionLookup } from './auth/guards';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { AppEvents } from './events';
+import { frameworkErrorBody, registerErrorHandling } from './http/errors';
+import { makeOriginCheck } from './http/origin';
+import { registerStatic } from './http/static';
+import { zodValidatorCompiler } from './http/zod';
+import { Realtime } from './realtime/realtime';
+import { adminGroupRoutes } from './routes/admin-groups';
+import { adminRoutes } from './routes/admin';
+import { chatRoutes } from './routes/chats';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { messageRoutes } from './routes/messages';
+import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
+import { loadOrCreateKeys } from './uploads/signing';
+import { ImageStore } from './uploads/store';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Overrides the log level from the config (tests pass 'silent'). */
+  logLevel?: string;
+}
+
+export async function buildApp({ config, database, logLevel }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: logLevel ?? config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Ids stay short; longer paths and params are refused before they reach a handler.
+    routerOptions: { maxParamLength: 100 },
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).status(400).send(frameworkErrorBody(error));
+    },
+  });
+  app.decorate('events', new AppEvents());
+  app.setValidatorCompiler(zodValidatorCompiler);
+  registerErrorHandling(app);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    store: new ImageStore(database.db, config.uploadsDir),
+    uploadKeys: loadOrCreateKeys(config.dataDir),
+    loginThrottle: new LoginThrottle({
+      windowMs: config.RATE_LIMIT_LOGIN_WINDOW_MINUTES * 60_000,
+      pairMax: config.RATE_LIMIT_LOGIN_PAIR_MAX,
+      accountMax: config.RATE_LIMIT_LOGIN_ACCOUNT_MAX,
+      addressMax: config.RATE_LIMIT_LOGIN_ADDRESS_MAX,
+    }),
+    realtime: new Realtime(app, config, database),
+  };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      const wait = seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+      return { statusCode: ERROR_STATUS.RATE_LIMITED, code: 'RATE_LIMITED', retryAfter: seconds,
+        message: `Too many attempts. Please try again in ${wait}.` };
+    },
+  });
+  registerSessionLookup(app, database.db);
+  app.addHook('onRequest', makeOriginCheck(config.TRUSTED_ORIGINS));
+
+  await app.register(async (api) => {
+    await api.register(healthRoutes, ctx);
+    await api.register(authRoutes, { ...ctx, prefix: '/auth' });
+    await api.register(adminRoutes, { ...ctx, prefix: '/admin' });
+    await api.register(adminGroupRoutes, { ...ctx, prefix: '/admin' });
+    await api.register(messageRoutes, { ...ctx, prefix: '/messages' });
+    await api.register(chatRoutes, ctx);
+    await api.register(uploadApiRoutes, ctx);
+  }, { prefix: '/api' });
+  await app.register(uploadFileRoutes, ctx);
+  await registerStatic(app, config.clientDist);
+  return app;
+}

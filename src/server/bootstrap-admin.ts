@@ -1,0 +1,42 @@
+/**
+ * The first admin. ADMIN_EMAIL + ADMIN_PASSWORD make sure that admin exists with that password at
+ * every boot. Without them, the first boot makes admin@haven.local with a one-time password that is
+ * printed once and never stored in the clear.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { newId } from '../shared/ids';
+import { hashPassword } from './auth/passwords';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { users } from './db/schema';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@haven.local';
+
+export interface AdminInfo {
+  email: string;
+  /** Only when it was made just now and must be shown once. */
+  oneTimePassword?: string;
+}
+
+export async function ensureAdmin(db: Db, config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>): Promise<AdminInfo> {
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const email = config.ADMIN_EMAIL;
+    const passwordHash = await hashPassword(config.ADMIN_PASSWORD);
+    const [existing] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    if (existing) {
+      await db.update(users).set({ role: 'admin', status: 'verified', passwordHash }).where(eq(users.id, existing.id));
+    } else {
+      await db.insert(users).values({ id: newId(), fullName: 'Haven Admin', email, passwordHash, role: 'admin', status: 'verified' });
+    }
+    return { email };
+  }
+  const [admin] = await db.select().from(users).where(eq(users.role, 'admin')).limit(1);
+  if (admin) return { email: admin.email };
+  const email = config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
+  const oneTimePassword = randomBytes(12).toString('base64url');
+  await db.insert(users).values({
+    id: newId(), fullName: 'Haven Admin', email, passwordHash: await hashPassword(oneTimePassword), role: 'admin', status: 'verified',
+  });
+  return { email, oneTimePassword };
+}

@@ -1,0 +1,105 @@
+/** Configuration from the environment: every setting has a default and a bad value stops the boot with a clear message. */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../shared/limits';
+
+const bool = (fallback: boolean) =>
+  z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be above 0')
+    .default(fallback);
+
+const origin = z.string().trim().refine((v) => {
+  try {
+    return new URL(v).origin === v.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}, 'each entry must be an origin like https://haven.example.org')
+  // Browsers send the origin without a trailing slash; store it the same way or it never matches.
+  .transform((v) => new URL(v).origin);
+
+const crisisResourcesSchema = z.array(z.object({
+  name: z.string().min(1), contact: z.string().min(1), region: z.string().min(1),
+})).min(1);
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, 'must be a port number').default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  CLIENT_DIST: z.string().min(1).default('./dist'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address').optional(),
+  ADMIN_PASSWORD: z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).optional(),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { error: 'must be auto, true or false' }).default('auto'),
+  TRUSTED_ORIGINS: z.string().optional().transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(origin)),
+  TRUST_PROXY: bool(false),
+  SESSION_DAYS: positiveInt(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_LOGIN_WINDOW_MINUTES: positiveInt(15),
+  RATE_LIMIT_LOGIN_PAIR_MAX: positiveInt(5),
+  RATE_LIMIT_LOGIN_ACCOUNT_MAX: positiveInt(20),
+  RATE_LIMIT_LOGIN_ADDRESS_MAX: positiveInt(100),
+  RATE_LIMIT_SIGNUP_MAX: positiveInt(10),
+  RATE_LIMIT_SIGNUP_WINDOW_MINUTES: positiveInt(60),
+  RATE_LIMIT_REFERRAL_MAX: positiveInt(20),
+  RATE_LIMIT_REFERRAL_WINDOW_MINUTES: positiveInt(15),
+  UPLOAD_TOKEN_MINUTES: positiveInt(30),
+  GEMINI_API_KEY: z.string().min(1).optional(),
+  GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+  GEMINI_BASE_URL: z.url('must be a URL').default('https://generativelanguage.googleapis.com'),
+  OPENAI_BASE_URL: z.url('must be a URL').optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_MODEL: z.string().min(1).default('llama3.2'),
+  AI_TIMEOUT_SECONDS: positiveInt(25),
+  AI_HISTORY_CHARS: positiveInt(12_000),
+  CRISIS_RESOURCES: z.string().optional().transform((v, ctx) => {
+    if (!v) return undefined;
+    try {
+      return crisisResourcesSchema.parse(JSON.parse(v));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {"name","contact","region"} objects' });
+      return z.NEVER;
+    }
+  }),
+  IMAGEKIT_PUBLIC_KEY: z.string().min(1).optional(),
+  IMAGEKIT_PRIVATE_KEY: z.string().min(1).optional(),
+  IMAGEKIT_UPLOAD_URL: z.url('must be a URL').optional(),
+  IMAGEKIT_URL_ENDPOINT: z.url('must be a URL').optional(),
+}).superRefine((env, ctx) => {
+  if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+    ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
+  }
+  const imagekit = [env.IMAGEKIT_PUBLIC_KEY, env.IMAGEKIT_PRIVATE_KEY, env.IMAGEKIT_UPLOAD_URL, env.IMAGEKIT_URL_ENDPOINT];
+  if (imagekit.some(Boolean) && !imagekit.every(Boolean)) {
+    ctx.addIssue({ code: 'custom', path: ['IMAGEKIT_PUBLIC_KEY'],
+      message: 'IMAGEKIT_PUBLIC_KEY, IMAGEKIT_PRIVATE_KEY, IMAGEKIT_UPLOAD_URL and IMAGEKIT_URL_ENDPOINT go together' });
+  }
+});
+
+export type Env = z.output<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'DATA_DIR' | 'CLIENT_DIST'> {
+  dataDir: string;
+  clientDist: string;
+  uploadsDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `FOO= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const { DATA_DIR, CLIENT_DIST, ...rest } = parsed.data;
+  const dataDir = resolve(DATA_DIR);
+  return { ...rest, dataDir, clientDist: resolve(CLIENT_DIST), uploadsDir: resolve(dataDir, 'uploads') };
+}

@@ -1,0 +1,16 @@
+/** What every route plugin is given: built once per app, so tests build their own. */
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { LoginThrottle } from './auth/login-throttle';
+import type { ImageStore } from './uploads/store';
+import type { UploadKeys } from './uploads/signing';
+import type { Realtime } from './realtime/realtime';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  store: ImageStore;
+  uploadKeys: UploadKeys;
+  loginThrottle: LoginThrottle;
+  realtime: Realtime;
+}

@@ -1,0 +1,133 @@
+/**
+ * The one Drizzle schema (PostgreSQL 15 features only: PGlite is 18 inside, Debian's server is 15).
+ * Ids are 24-hex strings made by src/shared/ids. Messages share one sequence so a single
+ * cursor covers direct and group catch-up.
+ */
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint, boolean, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+
+const id = (name: string) => varchar(name, { length: 24 });
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const messageSeq = pgSequence('message_seq');
+const seq = () => bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('message_seq')`);
+
+export const users = pgTable('users', {
+  id: id('id').primaryKey(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['user', 'therapist', 'ngo', 'volunteer', 'admin'] }).notNull(),
+  status: text('status', { enum: ['unverified', 'pending', 'verified', 'rejected'] }).notNull(),
+  profilePic: text('profile_pic').notNull().default(''),
+  referralCode: text('referral_code'),
+  referredBy: id('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  verificationRequest: boolean('verification_request').notNull().default(false),
+  verificationMessage: text('verification_message').notNull().default(''),
+  rejectionReason: text('rejection_reason'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  uniqueIndex('users_referral_code_idx').on(t.referralCode),
+  index('users_referred_by_idx').on(t.referredBy),
+  index('users_role_status_idx').on(t.role, t.status),
+]);
+
+export const sessions = pgTable('sessions', {
+  /** SHA-256 of the cookie's token: a copy of this table does not sign anyone in. */
+  id: text('id').primaryKey(),
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+export const groups = pgTable('groups', {
+  id: id('id').primaryKey(),
+  name: text('name').notNull(),
+  type: text('type', { enum: ['mental', 'relationship', 'academic'] }).notNull(),
+  description: text('description').notNull(),
+  createdBy: id('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const groupMembers = pgTable('group_members', {
+  groupId: id('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  joinedAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)]);
+
+export const directMessages = pgTable('direct_messages', {
+  id: id('id').primaryKey(),
+  seq: seq(),
+  senderId: id('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  receiverId: id('receiver_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  text: text('text').notNull().default(''),
+  image: text('image'),
+  clientId: text('client_id').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('direct_messages_sender_client_idx').on(t.senderId, t.clientId),
+  index('direct_messages_pair_idx').on(t.senderId, t.receiverId, t.seq),
+  index('direct_messages_receiver_idx').on(t.receiverId, t.seq),
+]);
+
+export const groupMessages = pgTable('group_messages', {
+  id: id('id').primaryKey(),
+  seq: seq(),
+  groupId: id('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  senderId: id('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  clientId: text('client_id').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('group_messages_sender_client_idx').on(t.senderId, t.clientId),
+  index('group_messages_group_idx').on(t.groupId, t.seq),
+]);
+
+export const aiChats = pgTable('ai_chats', {
+  id: id('id').primaryKey(),
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('ai_chats_user_idx').on(t.userId, t.updatedAt)]);
+
+export const aiMessages = pgTable('ai_messages', {
+  id: id('id').primaryKey(),
+  seq: seq(),
+  chatId: id('chat_id').notNull().references(() => aiChats.id, { onDelete: 'cascade' }),
+  role: text('role', { enum: ['user', 'model'] }).notNull(),
+  text: text('text').notNull().default(''),
+  img: text('img'),
+  /** The person's idempotency key; Aura's answer carries `<question's key>:reply`, so one question gets one answer. */
+  clientId: text('client_id'),
+  /** Aura's answer to a message that showed risk: the client shows the help card beside it. */
+  crisis: boolean('crisis').notNull().default(false),
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('ai_messages_user_client_idx').on(t.userId, t.clientId),
+  index('ai_messages_chat_idx').on(t.chatId, t.seq),
+]);
+
+export const uploadTokens = pgTable('upload_tokens', {
+  token: text('token').primaryKey(),
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expire: integer('expire').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [index('upload_tokens_user_idx').on(t.userId)]);
+
+/** Files in the built-in image store, so deleting a person deletes their files too. */
+export const uploads = pgTable('uploads', {
+  name: text('name').primaryKey(),
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('uploads_user_idx').on(t.userId)]);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,38 @@
+/**
+ * Serves the built app. Extension-less GET navigations get index.html (the client router takes
+ * over); /api, /uploads and /socket.io never do, and a missing asset is a plain 404, so a stale
+ * page never runs index.html as a script.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors';
+
+const NEVER_FALLBACK = /^\/(api|uploads|socket\.io)(\/|$)/;
+
+export async function registerStatic(app: FastifyInstance, clientDist: string): Promise<boolean> {
+  const hasClient = existsSync(join(clientDist, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDist,
+      index: false,
+      setHeaders(res, path) {
+        // Hashed assets never change; everything else (index.html, sw.js, manifest) is revalidated.
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // The root is a navigation too (and the manifest's start_url); static would treat it as a directory.
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isNavigation = (request.method === 'GET' || request.method === 'HEAD') && !NEVER_FALLBACK.test(path)
+      && !/\.[a-z0-9]+$/i.test(path);
+    if (hasClient && isNavigation) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw new AppError('NOT_FOUND', NEVER_FALLBACK.test(path) ? 'Route not found' : 'Not found');
+  });
+  return hasClient;
+}

@@ -1,0 +1,51 @@
+/** Group listings as each kind of viewer sees them. */
+import { asc, count, eq, inArray } from 'drizzle-orm';
+import type { AdminGroup, Group, GroupSummary } from '../../shared/api';
+import type { Db } from '../db/client';
+import { groupMembers, groups, users } from '../db/schema';
+import { AppError } from '../http/errors';
+import { toPublicUser } from '../users/serialize';
+
+type GroupRow = typeof groups.$inferSelect;
+
+const base = (g: GroupRow): Omit<Group, 'members'> => ({
+  _id: g.id, name: g.name, type: g.type, description: g.description, createdAt: g.createdAt.toISOString(),
+});
+
+export async function findGroup(db: Db, id: string): Promise<GroupRow> {
+  const [row] = await db.select().from(groups).where(eq(groups.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Invalid group selected');
+  return row;
+}
+
+/** Every group for a signed-in person; member ids only where they are a member themselves. */
+export async function groupsFor(db: Db, viewerId: string, only?: string[]): Promise<GroupSummary[]> {
+  const rows = await db.select().from(groups).where(only ? inArray(groups.id, only) : undefined).orderBy(asc(groups.createdAt));
+  if (rows.length === 0) return [];
+  const ids = rows.map((g) => g.id);
+  const counts = await db.select({ groupId: groupMembers.groupId, n: count() }).from(groupMembers)
+    .where(inArray(groupMembers.groupId, ids)).groupBy(groupMembers.groupId);
+  const mine = new Set((await db.select({ groupId: groupMembers.groupId }).from(groupMembers)
+    .where(eq(groupMembers.userId, viewerId))).map((m) => m.groupId));
+  const myIds = ids.filter((id) => mine.has(id));
+  const members = myIds.length
+    ? await db.select({ groupId: groupMembers.groupId, userId: groupMembers.userId }).from(groupMembers)
+      .where(inArray(groupMembers.groupId, myIds)).orderBy(asc(groupMembers.joinedAt))
+    : [];
+  return rows.map((g) => ({
+    ...base(g),
+    members: members.filter((m) => m.groupId === g.id).map((m) => m.userId),
+    memberCount: counts.find((c) => c.groupId === g.id)?.n ?? 0,
+    isMember: mine.has(g.id),
+  }));
+}
+
+export async function groupsForAdmin(db: Db): Promise<AdminGroup[]> {
+  const rows = await db.select().from(groups).orderBy(asc(groups.createdAt));
+  const members = await db.select({ groupId: groupMembers.groupId, user: users }).from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId)).orderBy(asc(groupMembers.joinedAt));
+  return rows.map((g) => ({
+    ...base(g),
+    members: members.filter((m) => m.groupId === g.id).map((m) => toPublicUser(m.user)),
+  }));
+}

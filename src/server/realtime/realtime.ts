@@ -1,0 +1,122 @@
+/**
+ * socket.io on the app's own HTTP server. A socket is authenticated by the session cookie only
+ * (a userId in the handshake query is ignored), refused for signed-out and pending accounts and
+ * for a foreign Origin, and joins `user:<id>` plus `group:<id>` for each membership. On
+ * PostgreSQL the socket.io PostgreSQL adapter carries events between instances.
+ */
+import { createHash } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import { eq } from 'drizzle-orm';
+import { Server, type Socket } from 'socket.io';
+import { isPendingProfessional } from '../../shared/limits';
+import { groupRoom, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/realtime';
+import { findSessionUser, SESSION_COOKIE } from '../auth/sessions';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { groupMembers } from '../db/schema';
+import { Presence } from './presence';
+
+interface SocketData {
+  userId: string;
+  sessionRoom: string;
+  groupIds: string[];
+}
+
+export type HavenServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type HavenSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const sessionRoom = (token: string) => `session:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+
+function originAllowed(socket: HavenSocket, config: Config): boolean {
+  const { origin, host } = socket.handshake.headers;
+  if (origin === undefined) return true; // not a browser; the cookie still decides
+  const forwarded = config.TRUST_PROXY ? String(socket.handshake.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() : '';
+  const protocol = forwarded || (socket.handshake.secure ? 'https' : 'http');
+  return origin === `${protocol}://${host}` || config.TRUSTED_ORIGINS.includes(origin);
+}
+
+export class Realtime {
+  readonly io: HavenServer;
+  private readonly presence: Presence;
+
+  constructor(app: FastifyInstance, private readonly config: Config, private readonly database: Database) {
+    this.io = new Server(app.server, {
+      serveClient: false,
+      // Tabs in the background on a phone get a long leash before they count as gone.
+      pingInterval: 25_000,
+      pingTimeout: 20_000,
+    });
+    if (database.pool) this.io.adapter(createAdapter(database.pool, { errorHandler: (e) => app.log.error(e) }));
+    this.presence = new Presence(this.io);
+    this.io.use((socket, next) => void this.authenticate(socket).then(() => next(), (e: Error) => next(e)));
+    this.io.on('connection', (socket) => void this.onConnection(socket));
+    app.events.on('userDeleted', (id) => this.io.in(userRoom(id)).disconnectSockets(true));
+    app.events.on('sessionEnded', (token) => this.io.in(sessionRoom(token)).disconnectSockets(true));
+    app.addHook('preClose', async () => {
+      this.presence.stop();
+      this.io.disconnectSockets(true);
+      await new Promise<void>((resolve) => this.io.close(() => resolve()));
+    });
+  }
+
+  private async authenticate(socket: HavenSocket): Promise<void> {
+    if (!originAllowed(socket, this.config)) throw new Error('ORIGIN_REJECTED');
+    const cookies = parseCookieHeader(socket.handshake.headers.cookie);
+    const token = cookies[SESSION_COOKIE];
+    const user = token ? await findSessionUser(this.database.db, token) : null;
+    if (!user) throw new Error('UNAUTHENTICATED');
+    if (isPendingProfessional(user)) throw new Error('VERIFICATION_REQUIRED');
+    socket.data.userId = user.id;
+    socket.data.sessionRoom = sessionRoom(token!);
+    socket.data.groupIds = await this.groupIdsOf(user.id);
+  }
+
+  private async groupIdsOf(userId: string): Promise<string[]> {
+    const rows = await this.database.db.select({ groupId: groupMembers.groupId })
+      .from(groupMembers).where(eq(groupMembers.userId, userId));
+    return rows.map((r) => r.groupId);
+  }
+
+  /**
+   * Rooms are joined before any await, so nothing sent after 'connect' is missed. A group joined
+   * while the socket was connecting is caught by reading memberships again once the socket is in
+   * its user room: either joinGroup's socketsJoin found it there, or this read sees the new row.
+   */
+  private async onConnection(socket: HavenSocket): Promise<void> {
+    const { userId, sessionRoom: session, groupIds } = socket.data;
+    void socket.join([userRoom(userId), session, ...groupIds.map(groupRoom)]);
+    socket.on('disconnect', () => this.presence.changed());
+    this.presence.changed();
+    const latest = await this.groupIdsOf(userId);
+    const missed = latest.filter((id) => !groupIds.includes(id));
+    if (missed.length && socket.connected) void socket.join(missed.map(groupRoom));
+  }
+
+  /** Every tab of each of these people. */
+  toUsers(userIds: string[]) {
+    return this.io.to(userIds.map(userRoom));
+  }
+
+  toGroup(groupId: string) {
+    return this.io.to(groupRoom(groupId));
+  }
+
+  joinGroup(userId: string, groupId: string): void {
+    this.io.in(userRoom(userId)).socketsJoin(groupRoom(groupId));
+  }
+
+  leaveGroup(userId: string, groupId: string): void {
+    this.io.in(userRoom(userId)).socketsLeave(groupRoom(groupId));
+  }
+
+  closeGroup(groupId: string): void {
+    this.io.in(groupRoom(groupId)).socketsLeave(groupRoom(groupId));
+  }
+}
+
+// socket.io hands us the raw Cookie header; @fastify/cookie's parser is the one the HTTP side uses.
+function parseCookieHeader(header: string | undefined): Record<string, string | undefined> {
+  return header ? fastifyCookie.parse(header) : {};
+}

@@ -1,0 +1,44 @@
+/** /api/admin group management: list with members, create, and (beyond the spec) delete and remove a member. */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { newId } from '../../shared/ids';
+import { createGroupSchema, groupMemberParams, idParam } from '../../shared/schemas';
+import { currentUser, requireAdmin } from '../auth/guards';
+import type { AppContext } from '../context';
+import { groupMembers, groups } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { ZodTypeProvider } from '../http/zod';
+import { findGroup, groupsForAdmin } from '../messages/groups';
+
+export const adminGroupRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const { database: { db }, realtime } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', requireAdmin);
+
+  r.get('/groups', async () => groupsForAdmin(db));
+
+  r.post('/create-group', { schema: { body: createGroupSchema } }, async (request, reply) => {
+    const { name, type, description } = request.body;
+    const [row] = await db.insert(groups)
+      .values({ id: newId(), name, type, description, createdBy: currentUser(request).id }).returning();
+    const group = { _id: row!.id, name: row!.name, type: row!.type, description: row!.description, members: [], createdAt: row!.createdAt.toISOString() };
+    return reply.status(201).send({ message: `${name} group created successfully`, group });
+  });
+
+  r.delete('/groups/:id', { schema: { params: idParam } }, async (request) => {
+    const group = await findGroup(db, request.params.id);
+    realtime.closeGroup(group.id);
+    await db.delete(groups).where(eq(groups.id, group.id));
+    return { message: `${group.name} group deleted` };
+  });
+
+  r.delete('/groups/:id/members/:userId', { schema: { params: groupMemberParams } }, async (request) => {
+    const group = await findGroup(db, request.params.id);
+    const removed = await db.delete(groupMembers)
+      .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, request.params.userId)))
+      .returning({ userId: groupMembers.userId });
+    if (removed.length === 0) throw new AppError('NOT_FOUND', 'That person is not a member of this group');
+    realtime.leaveGroup(request.params.userId, group.id);
+    return { message: 'Member removed' };
+  });
+};

@@ -1,0 +1,89 @@
+/** /api/admin: verification, the people list with statistics, and deletion. Admins only. */
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AdminStats } from '../../shared/api';
+import { PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
+import { idParam, rejectUserSchema, roleFilterSchema } from '../../shared/schemas';
+import { requireAdmin } from '../auth/guards';
+import { issueReferralCode } from '../auth/referral-codes';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { users, type UserRow } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { ZodTypeProvider } from '../http/zod';
+import { toAdminUser } from '../users/serialize';
+
+async function findUser(db: Db, id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  return row;
+}
+
+/** Statistics over every account but the admins', as the role filter offers. */
+async function stats(db: Db): Promise<AdminStats> {
+  const [row] = await db.select({
+    total: count(),
+    users: count(sql`case when ${users.role} = 'user' then 1 end`),
+    therapists: count(sql`case when ${users.role} = 'therapist' then 1 end`),
+    ngos: count(sql`case when ${users.role} = 'ngo' then 1 end`),
+    volunteers: count(sql`case when ${users.role} = 'volunteer' then 1 end`),
+    verified: count(sql`case when ${users.status} = 'verified' then 1 end`),
+    pending: count(sql`case when ${users.status} = 'pending' then 1 end`),
+  }).from(users).where(ne(users.role, 'admin'));
+  return row!;
+}
+
+export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const { database: { db }, store } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', requireAdmin);
+
+  r.get('/pending-users', async () => {
+    const rows = await db.select().from(users)
+      .where(and(eq(users.status, 'pending'), inArray(users.role, [...PROFESSIONAL_ROLES])))
+      .orderBy(asc(users.createdAt));
+    return rows.map(toAdminUser);
+  });
+
+  r.get('/all-users', { schema: { querystring: roleFilterSchema } }, async (request) => {
+    const { role } = request.query;
+    const where = role === 'all' ? ne(users.role, 'admin') : eq(users.role, role);
+    const [rows, totals] = await Promise.all([
+      db.select().from(users).where(where).orderBy(desc(users.createdAt)),
+      stats(db),
+    ]);
+    return { users: rows.map(toAdminUser), stats: totals };
+  });
+
+  r.post('/verify-user/:id', { schema: { params: idParam } }, async (request) => {
+    const target = await findUser(db, request.params.id);
+    if (!isProfessional(target.role)) throw new AppError('CONFLICT', 'Only professional accounts are verified');
+    const referralCode = target.referralCode ?? await issueReferralCode(db, target.id);
+    const [updated] = await db.update(users)
+      .set({ status: 'verified', verificationRequest: false, rejectionReason: null })
+      .where(eq(users.id, target.id)).returning();
+    return { message: 'User verified successfully', referralCode, user: toAdminUser(updated!) };
+  });
+
+  r.post('/reject-user/:id', { schema: { params: idParam, body: rejectUserSchema } }, async (request) => {
+    const target = await findUser(db, request.params.id);
+    if (!isProfessional(target.role)) throw new AppError('CONFLICT', 'Only professional accounts are verified');
+    if (target.status !== 'pending') throw new AppError('CONFLICT', 'Only pending accounts can be rejected');
+    // verificationRequest goes back to false so the person may ask again from /profile.
+    const [updated] = await db.update(users)
+      .set({ status: 'rejected', verificationRequest: false, rejectionReason: request.body?.reason || null })
+      .where(eq(users.id, target.id)).returning();
+    return { message: 'User rejected', user: toAdminUser(updated!) };
+  });
+
+  r.delete('/delete-user/:id', { schema: { params: idParam } }, async (request) => {
+    const target = await findUser(db, request.params.id);
+    if (target.role === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot be deleted');
+    const files = await store.namesOwnedBy(target.id);
+    // Sessions, messages, memberships, AI chats and upload rows go by ON DELETE CASCADE.
+    await db.delete(users).where(eq(users.id, target.id));
+    await store.remove(files);
+    app.events.emit('userDeleted', target.id);
+    return { message: 'User deleted successfully' };
+  });
+};

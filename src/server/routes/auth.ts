@@ -1,0 +1,160 @@
+/** /api/auth: sign up, sign in and out, the session check, the profile photo, verification and referral codes. */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { newId } from '../../shared/ids';
+import { IMAGE_MAX_BYTES, PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
+import {
+  loginSchema, requestVerificationSchema, signupSchema, updateProfileSchema, validateReferralSchema,
+} from '../../shared/schemas';
+import { clearSessionCookie, setSessionCookie } from '../auth/cookie';
+import { describeWait } from '../auth/login-throttle';
+import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { isUniqueViolation, issueReferralCode } from '../auth/referral-codes';
+import { createSession, deleteSession, SESSION_COOKIE } from '../auth/sessions';
+import { currentUser, requireUser } from '../auth/guards';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { users, type UserRow } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { ZodTypeProvider } from '../http/zod';
+import { ImageStore } from '../uploads/store';
+import { IMAGE_TOO_LARGE_MESSAGE, decodeDataUrl } from '../uploads/clean-image';
+import { toAuthUser } from '../users/serialize';
+
+/** A data URL is base64: 4/3 of the image plus its header. */
+const PROFILE_BODY_LIMIT = Math.ceil(IMAGE_MAX_BYTES * 1.4) + 1024;
+
+export async function findVerifiedProfessionalByCode(db: Db, code: string): Promise<UserRow | null> {
+  if (!code) return null;
+  const [row] = await db.select().from(users).where(and(
+    eq(users.referralCode, code), eq(users.status, 'verified'), inArray(users.role, [...PROFESSIONAL_ROLES]),
+  )).limit(1);
+  return row ?? null;
+}
+
+async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  return row;
+}
+
+export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const { config, database: { db }, store, loginThrottle } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const minutes = (n: number) => n * 60_000;
+
+  async function signIn(request: FastifyRequest, reply: import('fastify').FastifyReply, user: UserRow) {
+    // Rotation: whatever session this browser had ends; the new one gets a new id.
+    const old = request.cookies[SESSION_COOKIE];
+    if (old) {
+      await deleteSession(db, old);
+      app.events.emit('sessionEnded', old);
+    }
+    const { token, expiresAt } = await createSession(db, user.id, config.SESSION_DAYS);
+    setSessionCookie(reply, config, token, expiresAt);
+  }
+
+  r.post('/signup', {
+    schema: { body: signupSchema },
+    config: { rateLimit: { max: config.RATE_LIMIT_SIGNUP_MAX, timeWindow: minutes(config.RATE_LIMIT_SIGNUP_WINDOW_MINUTES) } },
+  }, async (request, reply) => {
+    const { fullName, email, password, role, referralCode } = request.body;
+    if (role === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot be created by signing up');
+    let referrer: UserRow | null = null;
+    if (role === 'user') {
+      if (!referralCode) {
+        throw new AppError('VALIDATION_FAILED', 'Referral code is required', { fields: { referralCode: 'Referral code is required' } });
+      }
+      referrer = await findVerifiedProfessionalByCode(db, referralCode);
+      if (!referrer) throw new AppError('INVALID_REFERRAL_CODE', 'Invalid referral code');
+    }
+    const passwordHash = await hashPassword(password);
+    let user: UserRow;
+    try {
+      const [row] = await db.insert(users).values({
+        id: newId(),
+        fullName, email, passwordHash, role,
+        status: role === 'user' ? 'verified' : 'pending',
+        referredBy: referrer?.id ?? null,
+        verificationRequest: role !== 'user',
+      }).returning();
+      user = row!;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+      throw error;
+    }
+    await signIn(request, reply, user);
+    return reply.status(201).send(toAuthUser(user));
+  });
+
+  r.post('/login', { schema: { body: loginSchema } }, async (request, reply) => {
+    const { email, password } = request.body;
+    const wait = loginThrottle.retryAfter(email, request.ip);
+    if (wait > 0) {
+      throw new AppError('RATE_LIMITED', `Too many failed login attempts. Please try again in ${describeWait(wait)}.`, { retryAfter: wait });
+    }
+    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await decoyHash(), `${password}!`);
+    if (!user || !ok) {
+      loginThrottle.recordFailure(email, request.ip);
+      throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+    }
+    loginThrottle.recordSuccess(email, request.ip);
+    await signIn(request, reply, user);
+    return toAuthUser(user);
+  });
+
+  r.post('/logout', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      await deleteSession(db, token);
+      app.events.emit('sessionEnded', token);
+    }
+    clearSessionCookie(reply, config);
+    return { message: 'Logged out successfully' };
+  });
+
+  r.get('/check', { onRequest: requireUser }, async (request) => toAuthUser(currentUser(request)));
+
+  r.put('/update-profile', {
+    schema: { body: updateProfileSchema }, onRequest: requireUser, bodyLimit: PROFILE_BODY_LIMIT,
+  }, async (request) => {
+    const user = currentUser(request);
+    const bytes = decodeDataUrl(request.body.profilePic);
+    if (bytes.byteLength > IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE);
+    const image = await store.save(user.id, bytes);
+    const updated = await updateUser(db, user.id, { profilePic: image.url });
+    const previous = ImageStore.nameFromUrl(user.profilePic);
+    if (previous) await store.remove([previous]);
+    return toAuthUser(updated);
+  });
+
+  r.post('/request-verification', {
+    schema: { body: requestVerificationSchema }, onRequest: requireUser,
+  }, async (request) => {
+    const user = currentUser(request);
+    if (!isProfessional(user.role)) throw new AppError('FORBIDDEN', 'Only professional accounts need verification');
+    if (user.status === 'pending') throw new AppError('CONFLICT', 'Your verification request is already pending');
+    if (user.status === 'verified') throw new AppError('CONFLICT', 'Your account is already verified');
+    const updated = await updateUser(db, user.id, {
+      status: 'pending', verificationRequest: true, verificationMessage: request.body.message, rejectionReason: null,
+    });
+    return toAuthUser(updated);
+  });
+
+  r.post('/validate-referral', {
+    schema: { body: validateReferralSchema },
+    config: { rateLimit: { max: config.RATE_LIMIT_REFERRAL_MAX, timeWindow: minutes(config.RATE_LIMIT_REFERRAL_WINDOW_MINUTES) } },
+  }, async (request) => ({ valid: (await findVerifiedProfessionalByCode(db, request.body.referralCode)) !== null }));
+
+  r.post('/generate-referral', { onRequest: requireUser }, async (request) => {
+    const user = currentUser(request);
+    if (!isProfessional(user.role) || user.status !== 'verified') {
+      throw new AppError('FORBIDDEN', 'Your account must be verified to get a referral code.');
+    }
+    if (user.referralCode) return toAuthUser(user);
+    await issueReferralCode(db, user.id);
+    const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
+    return toAuthUser(fresh!);
+  });
+};

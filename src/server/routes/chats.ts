@@ -1,0 +1,96 @@
+/**
+ * /api/chats (Aura conversations) and /api/gemini/generate (a short title for a chat). The spec's
+ * shapes: history entries with role 'user' | 'model' and parts[0] = { text, img? }.
+ */
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AiChat, AiReply, CreateChatResponse, GenerateResponse } from '../../shared/api';
+import { chatIdParam, createChatSchema, generateSchema, updateChatSchema } from '../../shared/schemas';
+import { and, eq } from 'drizzle-orm';
+import { Aura, deriveTitle, providerFromConfig } from '../ai/aura';
+import {
+  chatHistory, findByClientId, listChats, newClientId, ownChat, replyKey, storeAnswer, storeQuestion, toEntry, toSummary,
+} from '../ai/chats-store';
+import type { ChatTurn } from '../ai/provider';
+import { currentUser, requireActive } from '../auth/guards';
+import type { AppContext } from '../context';
+import { aiChats, type aiMessages } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { ZodTypeProvider } from '../http/zod';
+import { checkOwnImage } from '../uploads/ownership';
+import { ImageStore } from '../uploads/store';
+
+type MessageRow = typeof aiMessages.$inferSelect;
+
+export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = async (app, ctx) => {
+  const { config, database: { db }, store } = ctx;
+  const aura = ctx.aura ?? new Aura(providerFromConfig(config), config, (m) => app.log.warn(m));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', requireActive);
+
+  /** The image as models take it: GIFs become a PNG of their first frame (Gemini refuses image/gif). */
+  async function imageFor(url: string | null): Promise<ChatTurn['image']> {
+    const name = url ? ImageStore.nameFromUrl(url) : null;
+    const file = name ? await store.find(name) : null;
+    if (!file) return undefined;
+    const bytes = await readFile(file.path);
+    if (file.mime === 'image/gif') return { mime: 'image/png', base64: (await sharp(bytes).png().toBuffer()).toString('base64') };
+    return { mime: file.mime, base64: bytes.toString('base64') };
+  }
+
+  /** Aura's answer to a stored question, made once: a repeat finds the stored answer. */
+  async function answer(userId: string, chatId: string, question: MessageRow): Promise<AiReply> {
+    const key = question.clientId!;
+    const stored = await findByClientId(db, userId, replyKey(key));
+    if (stored) return { aiResponse: stored.text, crisis: stored.crisis };
+    const rows = (await chatHistory(db, chatId)).filter((m) => m.seq <= question.seq);
+    // An image-only message keeps a word in its place: models refuse empty turns (Gemini: parts []).
+    const turns: ChatTurn[] = rows.map((m) => ({ role: m.role, text: m.text || (m.img ? '(shared an image)' : '') }));
+    const image = await imageFor(question.img);
+    if (image) turns[turns.length - 1] = { ...turns.at(-1)!, image };
+    const reply = await aura.answer(turns);
+    const saved = await storeAnswer(db, { userId, chatId, questionClientId: key, text: reply.text, crisis: reply.crisis });
+    return { aiResponse: saved.text, crisis: saved.crisis };
+  }
+
+  r.get('/chats/userchats', async (request) => listChats(db, currentUser(request).id));
+
+  r.get('/chats/:id', { schema: { params: chatIdParam } }, async (request): Promise<AiChat> => {
+    const chat = await ownChat(db, currentUser(request).id, request.params.id);
+    return { ...toSummary(chat), history: (await chatHistory(db, chat.id)).map(toEntry) };
+  });
+
+  r.post('/chats', { schema: { body: createChatSchema } }, async (request, reply): Promise<CreateChatResponse> => {
+    const me = currentUser(request);
+    const { text, clientId = newClientId(), chatId } = request.body;
+    const img = await checkOwnImage(store, config, me.id, request.body.img);
+    const stored = await storeQuestion(db, { userId: me.id, newChatId: chatId, title: deriveTitle(text), text: text.trim(), img, clientId });
+    const question = stored?.question ?? await findByClientId(db, me.id, clientId);
+    if (!question) throw new AppError('CONFLICT', 'That chat id is already taken');
+    const chat = await ownChat(db, me.id, question.chatId);
+    const answered = await answer(me.id, chat.id, question);
+    reply.status(stored ? 201 : 200);
+    return { _id: chat.id, title: chat.title, ...answered };
+  });
+
+  r.put('/chats/:id', { schema: { params: chatIdParam, body: updateChatSchema } }, async (request): Promise<AiReply> => {
+    const me = currentUser(request);
+    const chat = await ownChat(db, me.id, request.params.id);
+    const { text, clientId = newClientId() } = request.body;
+    const img = await checkOwnImage(store, config, me.id, request.body.img);
+    const stored = await storeQuestion(db, { userId: me.id, chatId: chat.id, text: text.trim(), img, clientId });
+    const question = stored?.question ?? (await findByClientId(db, me.id, clientId))!;
+    return answer(me.id, question.chatId, question);
+  });
+
+  r.post('/gemini/generate', { schema: { body: generateSchema } }, async (request): Promise<GenerateResponse> => {
+    const me = currentUser(request);
+    const { prompt, chatId } = request.body;
+    // Naming a chat is only for its owner (checked before any model call), and only while it has no title yet.
+    const chat = chatId ? await ownChat(db, me.id, chatId) : null;
+    const title = await aura.title(prompt);
+    if (chat && !chat.title) await db.update(aiChats).set({ title }).where(and(eq(aiChats.id, chat.id), eq(aiChats.title, '')));
+    return { response: title };
+  });
+};

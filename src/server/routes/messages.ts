@@ -1,0 +1,97 @@
+/** /api/messages: people to talk to, direct and group threads, sending, joining. Pending professionals are refused. */
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
+import {
+  groupIdParam, pageQuerySchema, sendGroupMessageSchema, sendMessageSchema, syncQuerySchema, userIdParam,
+} from '../../shared/schemas';
+import { currentUser, requireActive } from '../auth/guards';
+import type { AppContext } from '../context';
+import { groupMembers, users } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { ZodTypeProvider } from '../http/zod';
+import { findRecipient, isMember } from '../messages/access';
+import { findGroup, groupsFor } from '../messages/groups';
+import { directThread, groupThread, storeDirect, storeGroupMessage } from '../messages/store';
+import { syncPage } from '../messages/sync';
+import { checkOwnImage } from '../uploads/ownership';
+import { toPublicUser } from '../users/serialize';
+
+const notPending = or(eq(users.role, 'user'), eq(users.role, 'admin'), ne(users.status, 'pending'));
+
+export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const { config, database: { db }, realtime, store } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', requireActive);
+
+  r.get('/users', async (request) => {
+    const me = currentUser(request);
+    const where = isProfessional(me.role)
+      ? eq(users.referredBy, me.id)
+      : and(ne(users.id, me.id), notPending);
+    const rows = await db.select().from(users).where(where).orderBy(asc(users.fullName));
+    return rows.map(toPublicUser);
+  });
+
+  r.get('/therapists', async (request) => {
+    const me = currentUser(request);
+    const verifiedTherapist = and(eq(users.role, 'therapist'), eq(users.status, 'verified'));
+    const myReferrer = me.referredBy ? and(eq(users.id, me.referredBy), inArray(users.role, [...PROFESSIONAL_ROLES])) : undefined;
+    const rows = await db.select().from(users)
+      .where(and(ne(users.id, me.id), myReferrer ? or(verifiedTherapist, myReferrer) : verifiedTherapist))
+      .orderBy(asc(users.fullName));
+    return rows.map(toPublicUser);
+  });
+
+  r.get('/groups', async (request) => groupsFor(db, currentUser(request).id));
+
+  r.get('/sync', { schema: { querystring: syncQuerySchema } }, async (request) =>
+    syncPage(db, currentUser(request).id, request.query.since, request.query.limit));
+
+  r.get('/group/:groupId', { schema: { params: groupIdParam, querystring: pageQuerySchema } }, async (request) => {
+    const me = currentUser(request);
+    const group = await findGroup(db, request.params.groupId);
+    if (!(await isMember(db, group.id, me.id))) throw new AppError('FORBIDDEN', 'Join the group to read its messages');
+    return groupThread(db, group.id, request.query);
+  });
+
+  r.post('/send/:userId', { schema: { params: userIdParam, body: sendMessageSchema } }, async (request, reply) => {
+    const me = currentUser(request);
+    const receiver = await findRecipient(db, me, request.params.userId);
+    const { text, image, clientId } = request.body;
+    const { message, created } = await storeDirect(db, {
+      senderId: me.id, receiverId: receiver.id, text: text.trim(), image: await checkOwnImage(store, config, me.id, image), clientId,
+    });
+    if (created) realtime.toUsers([receiver.id, me.id]).emit('newMessage', message);
+    return reply.status(created ? 201 : 200).send(message);
+  });
+
+  r.post('/send-group/:groupId', { schema: { params: groupIdParam, body: sendGroupMessageSchema } }, async (request, reply) => {
+    const me = currentUser(request);
+    const group = await findGroup(db, request.params.groupId);
+    if (!(await isMember(db, group.id, me.id))) throw new AppError('FORBIDDEN', 'Join the group to send messages');
+    const sender = { _id: me.id, fullName: me.fullName, profilePic: me.profilePic };
+    const { message, created } = await storeGroupMessage(db, {
+      groupId: group.id, sender, text: request.body.text.trim(), clientId: request.body.clientId,
+    });
+    if (created) realtime.toGroup(group.id).emit('newGroupMessage', message);
+    return reply.status(created ? 201 : 200).send(message);
+  });
+
+  r.post('/join-group/:groupId', { schema: { params: groupIdParam } }, async (request) => {
+    const me = currentUser(request);
+    const group = await findGroup(db, request.params.groupId);
+    await db.insert(groupMembers).values({ groupId: group.id, userId: me.id }).onConflictDoNothing();
+    realtime.joinGroup(me.id, group.id);
+    const [summary] = await groupsFor(db, me.id, [group.id]);
+    return summary;
+  });
+
+  // Registered last so the static paths above win; Fastify prefers static segments anyway.
+  r.get('/:userId', { schema: { params: userIdParam, querystring: pageQuerySchema } }, async (request) => {
+    const me = currentUser(request);
+    const [other] = await db.select({ id: users.id }).from(users).where(eq(users.id, request.params.userId)).limit(1);
+    if (!other) throw new AppError('NOT_FOUND', 'Invalid user selected');
+    return directThread(db, me.id, other.id, request.query);
+  });
+};

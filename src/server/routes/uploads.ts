@@ -1,0 +1,76 @@
+/**
+ * The built-in image store's HTTP side: ImageKit-style signing (GET /api/upload), the signed
+ * multipart upload (POST /api/uploads, no cookie: the one-use token is the credential), and
+ * serving files to signed-in people (GET /uploads/:name).
+ */
+import { createReadStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, gt } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { UploadAuth, UploadResult } from '../../shared/api';
+import { IMAGE_MAX_BYTES } from '../../shared/limits';
+import { requireActive, requireUser } from '../auth/guards';
+import type { AppContext } from '../context';
+import { uploadTokens } from '../db/schema';
+import { AppError } from '../http/errors';
+import { signatureMatches, signUpload } from '../uploads/signing';
+
+const BAD_SIGNATURE = 'The upload signature is invalid or has expired. Please try again.';
+
+export const uploadApiRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const { config, database: { db }, store, uploadKeys } = ctx;
+  const imagekit = config.IMAGEKIT_PRIVATE_KEY
+    ? { publicKey: config.IMAGEKIT_PUBLIC_KEY!, privateKey: config.IMAGEKIT_PRIVATE_KEY, uploadUrl: config.IMAGEKIT_UPLOAD_URL! }
+    : null;
+
+  app.get('/upload', { onRequest: requireActive }, async (request): Promise<UploadAuth> => {
+    const user = request.user!;
+    const token = randomUUID();
+    const expire = Math.floor(Date.now() / 1000) + config.UPLOAD_TOKEN_MINUTES * 60;
+    if (imagekit) {
+      return { publicKey: imagekit.publicKey, token, expire, signature: signUpload(imagekit.privateKey, token, expire), uploadUrl: imagekit.uploadUrl };
+    }
+    await db.insert(uploadTokens).values({ token, userId: user.id, expire });
+    return { publicKey: uploadKeys.publicKey, token, expire, signature: signUpload(uploadKeys.privateKey, token, expire), uploadUrl: '/api/uploads' };
+  });
+
+  app.post('/uploads', async (request): Promise<UploadResult> => {
+    const fields: Record<string, string> = {};
+    let file: Buffer | undefined;
+    for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } })) {
+      if (part.type === 'file') file = await part.toBuffer();
+      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+    const parsed = z.object({
+      publicKey: z.string(), signature: z.string(), token: z.string().max(100), expire: z.coerce.number().int(),
+    }).safeParse(fields);
+    if (!parsed.success) throw new AppError('FORBIDDEN', BAD_SIGNATURE);
+    const { publicKey, signature, token, expire } = parsed.data;
+    const now = Math.floor(Date.now() / 1000);
+    if (publicKey !== uploadKeys.publicKey || expire < now || !signatureMatches(uploadKeys.privateKey, token, expire, signature)) {
+      throw new AppError('FORBIDDEN', BAD_SIGNATURE);
+    }
+    if (!file) throw new AppError('VALIDATION_FAILED', 'Please choose an image to upload', { fields: { file: 'Please choose an image to upload' } });
+    // Spend the token in one statement: two racing uploads cannot both win.
+    const [spent] = await db.update(uploadTokens).set({ usedAt: new Date() })
+      .where(and(eq(uploadTokens.token, token), eq(uploadTokens.expire, expire), isNull(uploadTokens.usedAt), gt(uploadTokens.expire, now)))
+      .returning({ userId: uploadTokens.userId });
+    if (!spent) throw new AppError('FORBIDDEN', BAD_SIGNATURE);
+    const image = await store.save(spent.userId, file);
+    return { url: image.url, fileId: image.name, name: image.name, size: image.size, fileType: 'image' };
+  });
+};
+
+export const uploadFileRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  app.get<{ Params: { name: string } }>('/uploads/:name', { onRequest: requireUser }, async (request, reply) => {
+    const found = await ctx.store.find(request.params.name);
+    if (!found) throw new AppError('NOT_FOUND', 'Image not found');
+    return reply
+      .header('content-type', found.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .send(createReadStream(found.path));
+  });
+};

@@ -1,0 +1,179 @@
+/** The shapes the API answers, shared by server and client. Paths are relative to /api. */
+import type { GroupType, Role, Status } from './limits';
+
+/** The signed-in person's own account: never a password hash or session data. */
+export interface AuthUser {
+  _id: string;
+  fullName: string;
+  email: string;
+  role: Role;
+  status: Status;
+  profilePic: string;
+  referralCode: string | null;
+  referredBy: string | null;
+  verificationRequest: boolean;
+  verificationMessage: string;
+  createdAt: string;
+}
+
+/** Another person as seen by a non-admin: no email, no referral code. */
+export interface PublicUser {
+  _id: string;
+  fullName: string;
+  role: Role;
+  status: Status;
+  profilePic: string;
+  createdAt: string;
+}
+
+/** A person as the admin sees them. */
+export interface AdminUser extends AuthUser {
+  rejectionReason: string | null;
+}
+
+export interface AdminStats {
+  total: number;
+  users: number;
+  therapists: number;
+  ngos: number;
+  volunteers: number;
+  verified: number;
+  pending: number;
+}
+
+export interface AllUsersResponse {
+  users: AdminUser[];
+  stats: AdminStats;
+}
+
+export interface VerifyUserResponse {
+  message: string;
+  referralCode: string;
+  user: AdminUser;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+export interface ValidateReferralResponse {
+  valid: boolean;
+}
+
+/** ImageKit-style upload parameters; `uploadUrl` is where the multipart POST goes. */
+export interface UploadAuth {
+  publicKey: string;
+  signature: string;
+  expire: number;
+  token: string;
+  uploadUrl: string;
+}
+
+export interface UploadResult {
+  url: string;
+  fileId: string;
+  name: string;
+  size: number;
+  fileType: string;
+}
+
+export interface Group {
+  _id: string;
+  name: string;
+  type: GroupType;
+  description: string;
+  members: string[];
+  createdAt: string;
+}
+
+export interface HealthResponse {
+  status: 'ok';
+  database: 'pglite' | 'postgres';
+}
+
+export interface MessageSender {
+  _id: string;
+  fullName: string;
+  profilePic: string;
+}
+
+/** A direct message. `seq` orders everything the server stores; `clientId` is the sender's idempotency key. */
+export interface DirectMessage {
+  _id: string;
+  seq: number;
+  senderId: string;
+  receiverId: string;
+  text: string;
+  image: string | null;
+  clientId: string;
+  createdAt: string;
+}
+
+export interface GroupMessage {
+  _id: string;
+  seq: number;
+  groupId: string;
+  senderId: string;
+  sender: MessageSender;
+  text: string;
+  clientId: string;
+  createdAt: string;
+}
+
+/**
+ * A support group as a member or visitor sees it. Who belongs to a mental-health group is private:
+ * `members` lists ids only for groups the caller is in; `memberCount` is for everyone.
+ */
+export interface GroupSummary extends Group {
+  memberCount: number;
+  isMember: boolean;
+}
+
+export interface AdminGroup extends Omit<Group, 'members'> {
+  members: PublicUser[];
+}
+
+/** One page of catch-up: everything the caller may read with seq > since, in seq order. */
+export interface SyncPage {
+  direct: DirectMessage[];
+  group: GroupMessage[];
+  /** Pass this as `since` next time; it is the seq of the last message in this page. */
+  cursor: number;
+  hasMore: boolean;
+}
+
+export interface AiChatSummary {
+  _id: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One turn of an Aura chat, in the spec's shape: role 'user' or 'model', parts[0] holds text and an optional img. */
+export interface AiHistoryEntry {
+  _id: string;
+  role: 'user' | 'model';
+  parts: { text: string; img?: string }[];
+  /** On Aura's answers: the person's message showed risk, so the help card shows. */
+  crisis: boolean;
+  clientId: string | null;
+  createdAt: string;
+}
+
+export interface AiChat extends AiChatSummary {
+  history: AiHistoryEntry[];
+}
+
+export interface AiReply {
+  aiResponse: string;
+  crisis: boolean;
+}
+
+export interface CreateChatResponse extends AiReply {
+  _id: string;
+  title: string;
+}
+
+export interface GenerateResponse {
+  response: string;
+}

@@ -1,0 +1,60 @@
+/** Business constants from the spec (section 9). One home: client and server both read these. */
+
+export const ROLES = ['user', 'therapist', 'ngo', 'volunteer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles that need an admin's verification before they may use the app. */
+export const PROFESSIONAL_ROLES = ['therapist', 'ngo', 'volunteer'] as const;
+export type ProfessionalRole = (typeof PROFESSIONAL_ROLES)[number];
+export const SIGNUP_ROLES = ['user', ...PROFESSIONAL_ROLES] as const;
+export type SignupRole = (typeof SIGNUP_ROLES)[number];
+
+export const STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const;
+export type Status = (typeof STATUSES)[number];
+
+export const GROUP_TYPES = ['mental', 'relationship', 'academic'] as const;
+export type GroupType = (typeof GROUP_TYPES)[number];
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Argon2 hashing of huge inputs is a cheap denial of service; no person types 200 characters. */
+export const PASSWORD_MAX_LENGTH = 200;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const VERIFICATION_MESSAGE_MAX_LENGTH = 2000;
+export const REFERRAL_CODE_MAX_LENGTH = 40;
+export const REFERRAL_DEBOUNCE_MS = 500;
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_IMAGE_WARN_BYTES = 2 * 1024 * 1024;
+export const PROFILE_IMAGE_MAX_SIDE = 600;
+export const PROFILE_IMAGE_JPEG_QUALITY = 0.6;
+export const AURA_UPLOAD_FOLDER = '/aura-ai';
+
+export const REVIEW_PERIOD = '24-48 hours';
+export const SOCKET_RECONNECT_ATTEMPTS = 5;
+
+export const THEMES = [
+  'light', 'dark', 'cupcake', 'bumblebee', 'emerald', 'corporate', 'synthwave', 'retro',
+  'cyberpunk', 'valentine', 'halloween', 'garden', 'forest', 'aqua', 'lofi', 'pastel',
+  'fantasy', 'wireframe', 'black', 'luxury', 'dracula', 'cmyk', 'autumn', 'business',
+  'acid', 'lemonade', 'night', 'coffee', 'winter', 'dim', 'nord', 'sunset',
+] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'coffee';
+export const THEME_STORAGE_KEY = 'chat-theme';
+
+export function isProfessional(role: Role): role is ProfessionalRole {
+  return (PROFESSIONAL_ROLES as readonly string[]).includes(role);
+}
+
+/** The spec's "pending user": a non-user role whose status is pending. Confined to /verification-needed. */
+export function isPendingProfessional(user: { role: Role; status: Status }): boolean {
+  return user.role !== 'user' && user.role !== 'admin' && user.status === 'pending';
+}
+
+export const MESSAGE_MAX_LENGTH = 5000;
+export const GROUP_DESCRIPTION_MAX_LENGTH = 1000;
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 200;

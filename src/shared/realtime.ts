@@ -1,0 +1,19 @@
+/** socket.io event types, shared by the server and the client's one socket. */
+import type { DirectMessage, GroupMessage } from './api';
+
+export interface ServerToClientEvents {
+  /** Ids of everyone with at least one connected tab. */
+  getOnlineUsers: (userIds: string[]) => void;
+  /** Sent to the receiver's and the sender's rooms, so every tab of both sees it. */
+  newMessage: (message: DirectMessage) => void;
+  newGroupMessage: (message: GroupMessage) => void;
+}
+
+// The client sends nothing over the socket: every write goes through HTTP (idempotent, ordered).
+export type ClientToServerEvents = Record<string, never>;
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const groupRoom = (groupId: string) => `group:${groupId}`;
+
+/** Reasons the server gives when it refuses a connection (connect_error's message). */
+export const SOCKET_REFUSALS = ['UNAUTHENTICATED', 'VERIFICATION_REQUIRED', 'ORIGIN_REJECTED'] as const;

@@ -1,0 +1,148 @@
+/** Request bodies, validated by the server and reused by the client's forms. Messages are the spec's words. */
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH, GROUP_DESCRIPTION_MAX_LENGTH, GROUP_TYPES, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH,
+  PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH,
+  REFERRAL_CODE_MAX_LENGTH, ROLES, VERIFICATION_MESSAGE_MAX_LENGTH,
+} from './limits';
+import { isId } from './ids';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(EMAIL_MAX_LENGTH, 'Email is too long')
+  .regex(EMAIL_PATTERN, 'Invalid email format')
+  .transform((e) => e.toLowerCase());
+
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const referralCodeField = z
+  .string()
+  .trim()
+  .max(REFERRAL_CODE_MAX_LENGTH, 'Invalid referral code')
+  .transform((c) => c.toUpperCase());
+
+export const signupSchema = z.object({
+  fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required')
+    .max(NAME_MAX_LENGTH, `Full name must be at most ${NAME_MAX_LENGTH} characters`),
+  email: emailField,
+  password: passwordField,
+  // 'admin' is accepted by the schema so the server can answer 403 rather than a vague 400.
+  role: z.enum(ROLES, { error: 'Please choose a role' }),
+  referralCode: referralCodeField.optional().default(''),
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  email: z.string({ error: 'Email and password are required' }).trim().min(1, 'Email and password are required')
+    .max(EMAIL_MAX_LENGTH).transform((e) => e.toLowerCase()),
+  password: z.string({ error: 'Email and password are required' }).min(1, 'Email and password are required')
+    .max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const updateProfileSchema = z.object({
+  profilePic: z.string({ error: 'Profile pic is required' })
+    .regex(/^data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=\s]+$/, 'Profile pic must be an image data URL'),
+});
+
+export const requestVerificationSchema = z.object({
+  message: z.string({ error: 'Please provide a verification message' }).trim()
+    .min(1, 'Please provide a verification message')
+    .max(VERIFICATION_MESSAGE_MAX_LENGTH, `Please keep the message under ${VERIFICATION_MESSAGE_MAX_LENGTH} characters`),
+});
+
+export const validateReferralSchema = z.object({ referralCode: referralCodeField });
+
+export const rejectUserSchema = z.object({
+  reason: z.string().trim().max(VERIFICATION_MESSAGE_MAX_LENGTH).optional(),
+}).nullish(); // the spec's client sends no body at all (Fastify reads that as null)
+
+export const createGroupSchema = z.object({
+  name: z.string({ error: 'Please fill in all fields' }).trim().min(1, 'Please fill in all fields').max(NAME_MAX_LENGTH),
+  type: z.enum(GROUP_TYPES, { error: 'Please fill in all fields' }),
+  description: z.string({ error: 'Please fill in all fields' }).trim().min(1, 'Please fill in all fields')
+    .max(GROUP_DESCRIPTION_MAX_LENGTH),
+});
+
+export const roleFilterSchema = z.object({
+  role: z.enum(['all', ...ROLES]).optional().default('all'),
+});
+
+export const idParam = z.object({
+  id: z.string().refine(isId, 'Invalid id format'),
+});
+
+/** The first message per field, the shape the client shows beside each input. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** The sender's idempotency key: made once per message on the client, kept across every retry. */
+export const clientIdField = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid client id');
+
+const messageText = z.string().max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters`);
+
+export const sendMessageSchema = z.object({
+  text: messageText.optional().default(''),
+  image: z.string().max(500).nullish(),
+  clientId: clientIdField.optional(),
+}).refine((m) => m.text.trim() !== '' || !!m.image, { message: 'Message text or image is required', path: ['text'] });
+
+export const sendGroupMessageSchema = z.object({
+  text: messageText.refine((t) => t.trim() !== '', 'Message text is required'),
+  clientId: clientIdField.optional(),
+});
+
+export const pageQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional().default(PAGE_SIZE_DEFAULT),
+});
+
+export const userIdParam = z.object({ userId: z.string().refine(isId, 'Invalid id format') });
+export const groupIdParam = z.object({ groupId: z.string().refine(isId, 'Invalid id format') });
+export const groupMemberParams = z.object({
+  id: z.string().refine(isId, 'Invalid id format'),
+  userId: z.string().refine(isId, 'Invalid id format'),
+});
+
+export const SYNC_PAGE_MAX = 500;
+export const syncQuerySchema = z.object({
+  since: z.coerce.number().int().min(0).optional().default(0),
+  limit: z.coerce.number().int().min(1).max(SYNC_PAGE_MAX).optional().default(SYNC_PAGE_MAX),
+});
+
+export const AURA_TEXT_MAX_LENGTH = 4000;
+const auraText = z.string().max(AURA_TEXT_MAX_LENGTH, `Messages to Aura can be at most ${AURA_TEXT_MAX_LENGTH} characters`);
+const auraImage = z.string().max(500).nullish();
+const hasSomething = (m: { text: string; img?: string | null }) => m.text.trim() !== '' || !!m.img;
+
+export const createChatSchema = z.object({
+  text: auraText.optional().default(''), img: auraImage, clientId: clientIdField.optional(),
+  /** Offered by a client that started the chat offline and already shows it under this id. */
+  chatId: z.string().refine(isId, 'Invalid chat ID format').optional(),
+})
+  .refine(hasSomething, { message: 'Please enter a message or upload an image', path: ['text'] });
+
+export const updateChatSchema = z.object({ question: auraText.optional().default(''), img: auraImage, clientId: clientIdField.optional() })
+  .transform(({ question, ...rest }) => ({ ...rest, text: question }))
+  .refine(hasSomething, { message: 'Please enter a message or upload an image', path: ['question'] });
+
+export const generateSchema = z.object({
+  prompt: z.string().trim().min(1, 'A prompt is required').max(AURA_TEXT_MAX_LENGTH),
+  chatId: z.string().refine(isId, 'Invalid chat ID format').optional(),
+});
+
+export const chatIdParam = z.object({ id: z.string().refine(isId, 'Invalid chat ID format') });
