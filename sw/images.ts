@@ -1,0 +1,12 @@
+/** Images under /uploads (profile photos, Aura attachments): cache-first, bounded (see image-cache). */
+import { registerRoute } from 'workbox-routing';
+import { IMAGE_CACHE, cacheFirst } from './image-cache';
+import { sw } from './scope';
+
+export function setupImages(): void {
+  registerRoute(
+    ({ url, request }) => url.origin === sw.location.origin && url.pathname.startsWith('/uploads/') && request.method === 'GET'
+      && (request.destination === 'image' || /\.(png|jpe?g|gif|webp|avif)$/i.test(url.pathname)),
+    async ({ request }) => cacheFirst(request, { cache: await caches.open(IMAGE_CACHE), fetch: (r) => fetch(r), now: Date.now }),
+  );
+}
