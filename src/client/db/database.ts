@@ -1,0 +1,121 @@
+/**
+ * One IndexedDB database per signed-in person (`haven-<userId>`), so people sharing a device never
+ * see each other's data. Screens read it through live queries; the network only writes into it.
+ */
+import { Dexie, type Table } from 'dexie';
+import type { AiChatSummary, GroupSummary, MessageSender, PublicUser } from '../../shared/api';
+
+export type SendStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** A direct or group message, ours (maybe not yet sent) or someone else's. */
+export interface LocalMessage {
+  /** `${senderId}:${clientId}`: unique per sender on the server too, so an echo lands on its optimistic row. */
+  key: string;
+  kind: 'direct' | 'group';
+  /** `dm:<the other person's id>` or `group:<groupId>`. */
+  conversation: string;
+  _id: string | null;
+  seq: number | null;
+  senderId: string;
+  receiverId: string | null;
+  groupId: string | null;
+  sender: MessageSender | null;
+  text: string;
+  image: string | null;
+  clientId: string;
+  createdAt: string;
+  status: SendStatus;
+  error: string | null;
+  /** Server order once known; pending messages sort after every stored one, in the order typed. */
+  sortKey: number;
+}
+
+export interface LocalAiChat extends AiChatSummary {
+  /** True until the server has the chat (started offline). */
+  local: boolean;
+}
+
+export interface LocalAiMessage {
+  /** clientId of the question, or `<question clientId>:reply` for Aura's answer. */
+  key: string;
+  chatId: string;
+  role: 'user' | 'model';
+  text: string;
+  img: string | null;
+  crisis: boolean;
+  status: SendStatus;
+  error: string | null;
+  createdAt: string;
+  sortKey: number;
+}
+
+export interface DiaryEntry {
+  /** The spec's timestamp string. */
+  id: string;
+  title: string;
+  content: string;
+  /** ISO timestamp. */
+  date: string;
+}
+
+export type OutboxKind = 'direct' | 'group' | 'aura';
+
+export interface OutboxRow {
+  order?: number;
+  /** The message row it sends: LocalMessage.key or LocalAiMessage.key. */
+  messageKey: string;
+  clientId: string;
+  kind: OutboxKind;
+  /** userId, groupId or chatId. */
+  target: string;
+  body: Record<string, unknown>;
+  status: Exclude<SendStatus, 'sent'>;
+  attempts: number;
+  nextAttemptAt: number;
+  error: string | null;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export class HavenDb extends Dexie {
+  users!: Table<PublicUser & { therapist?: boolean }, string>;
+  groups!: Table<GroupSummary, string>;
+  messages!: Table<LocalMessage, string>;
+  aiChats!: Table<LocalAiChat, string>;
+  aiMessages!: Table<LocalAiMessage, string>;
+  diary!: Table<DiaryEntry, string>;
+  outbox!: Table<OutboxRow, number>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(readonly userId: string) {
+    super(`haven-${userId}`);
+    // Add a version (never edit one) when the shape changes; Dexie upgrades in place.
+    this.version(1).stores({
+      users: '_id, fullName',
+      groups: '_id, name',
+      messages: 'key, conversation, [conversation+sortKey], status, _id',
+      aiChats: '_id, updatedAt',
+      aiMessages: 'key, chatId, [chatId+sortKey]',
+      diary: 'id, date',
+      outbox: '++order, messageKey, status',
+      meta: 'key',
+    });
+  }
+}
+
+/** A very large number plus the local time keeps pending messages last and in typing order. */
+export const PENDING_SORT_BASE = 2 ** 50;
+let lastLocalKey = 0;
+/** Local time in ms, strictly increasing: two messages typed in one millisecond still keep their order. */
+export function localSortKey(now = Date.now()): number {
+  lastLocalKey = Math.max(now, lastLocalKey + 1);
+  return lastLocalKey;
+}
+export const pendingSortKey = (now = Date.now()) => PENDING_SORT_BASE + localSortKey(now);
+
+export const dmConversation = (otherUserId: string) => `dm:${otherUserId}`;
+export const groupConversation = (groupId: string) => `group:${groupId}`;
+export const messageKey = (senderId: string, clientId: string) => `${senderId}:${clientId}`;

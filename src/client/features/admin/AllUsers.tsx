@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { toast } from 'react-hot-toast';
+import type { AdminUser } from '../../../shared/api';
+import { InlineSpinner } from '../../ui/Spinner';
+import { ROLE_LABEL } from '../../ui/labels';
+import { adminApi, ROLE_FILTERS, type RoleFilter } from './adminApi';
+import { ConfirmDialog } from './ConfirmDialog';
+
+const FILTER_LABEL: Record<RoleFilter, string> = { all: 'All', user: 'Users', therapist: 'Therapists', ngo: 'NGOs', volunteer: 'Volunteers' };
+
+interface Props {
+  users: AdminUser[] | null;
+  filter: RoleFilter;
+  onFilter: (f: RoleFilter) => void;
+  onChanged: () => Promise<unknown>;
+}
+
+export function AllUsers({ users, filter, onFilter, onChanged }: Props) {
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function remove(u: AdminUser) {
+    setBusy(true);
+    try {
+      await adminApi.remove(u._id);
+      toast.success('User deleted successfully');
+      setDeleting(null);
+      await onChanged();
+    } catch {
+      toast.error('Failed to delete user');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="all-users-title" className="mt-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="all-users-title" className="text-xl font-semibold">All Users</h2>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="role-filter" className="text-sm font-medium">Filter by role</label>
+          <select id="role-filter" className="select select-sm w-44" value={filter} onChange={(e) => onFilter(e.target.value as RoleFilter)}>
+            {ROLE_FILTERS.map((f) => <option key={f} value={f}>{FILTER_LABEL[f]}</option>)}
+          </select>
+        </div>
+      </div>
+      {users === null && <InlineSpinner label="Loading users" />}
+      {users?.length === 0 && <p className="mt-2">No users to show.</p>}
+      {users && users.length > 0 && <ul className="mt-3 divide-y divide-base-300 rounded-box border border-base-300" aria-label="Users">
+        {users.map((u) => (
+          <li key={u._id} className="flex flex-wrap items-center gap-3 p-3" data-testid="user-row">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium wrap-anywhere">{u.fullName}</p>
+              <p className="text-sm wrap-anywhere">{u.email}</p>
+            </div>
+            <span className="badge badge-outline">{ROLE_LABEL[u.role]}</span>
+            <span className="badge badge-ghost">{u.status}</span>
+            {u.role !== 'admin' && (
+              <button type="button" className="btn btn-error btn-sm" onClick={() => setDeleting(u)} aria-label={`Delete ${u.fullName}`}>
+                Delete
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>}
+      {deleting && (
+        <ConfirmDialog title="Delete this user?" confirmLabel="Delete" danger busy={busy}
+          onConfirm={() => void remove(deleting)} onCancel={() => setDeleting(null)}>
+          <p>
+            This permanently deletes <strong>{deleting.fullName}</strong> ({deleting.email}) and ends all of their sessions.
+            This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import type { AdminUser, AllUsersResponse, MessageResponse, VerifyUserResponse } from '../../../shared/api';
+import { api } from '../../net/api';
+
+export type RoleFilter = 'all' | 'user' | 'therapist' | 'ngo' | 'volunteer';
+export const ROLE_FILTERS: RoleFilter[] = ['all', 'user', 'therapist', 'ngo', 'volunteer'];
+
+export const adminApi = {
+  pending: () => api.get('admin/pending-users').json<AdminUser[]>(),
+  all: (role: RoleFilter) => api.get('admin/all-users', { searchParams: { role } }).json<AllUsersResponse>(),
+  verify: (id: string) => api.post(`admin/verify-user/${id}`).json<VerifyUserResponse>(),
+  reject: (id: string, reason: string) =>
+    api.post(`admin/reject-user/${id}`, { json: reason.trim() ? { reason: reason.trim() } : {} }).json<{ message: string; user: AdminUser }>(),
+  remove: (id: string) => api.delete(`admin/delete-user/${id}`).json<MessageResponse>(),
+};

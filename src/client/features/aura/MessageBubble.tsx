@@ -1,0 +1,55 @@
+/** One turn: the person's on the right (with its send state), Aura's on the left as markdown. */
+import { toast } from 'react-hot-toast';
+import type { LocalAiMessage } from '../../db/database';
+import { discardMessage, retryMessage } from '../../sync/hooks';
+import { IconClock } from '../../ui/icons';
+import { AuraMarkdown } from './AuraMarkdown';
+import { CrisisCard } from './CrisisCard';
+
+function SendState({ message }: { message: LocalAiMessage }) {
+  if (message.status === 'sent') return null;
+  if (message.status === 'failed') {
+    return (
+      <div className="chat-footer mt-1 flex flex-wrap items-center justify-end gap-2 text-error">
+        <span>Not sent{message.error ? `: ${message.error}` : ''}</span>
+        <button type="button" className="btn btn-xs btn-outline"
+          onClick={() => void retryMessage(message.key).catch(() => toast.error('Failed to send message'))}>
+          Retry
+        </button>
+        <button type="button" className="btn btn-xs btn-ghost"
+          onClick={() => void discardMessage(message.key).catch(() => toast.error('Failed to delete message'))}>
+          Delete
+        </button>
+      </div>
+    );
+  }
+  const label = message.status === 'sending' ? 'Sending' : 'Queued';
+  return (
+    <div className="chat-footer mt-1 flex items-center gap-1" data-testid="aura-send-state" data-status={message.status}>
+      <IconClock className="size-3.5" />
+      <span className="text-xs">{label}</span>
+    </div>
+  );
+}
+
+export function MessageBubble({ message }: { message: LocalAiMessage }) {
+  const mine = message.role === 'user';
+  return (
+    <li className={`chat ${mine ? 'chat-end' : 'chat-start'}`} data-testid="aura-message" data-role={message.role}>
+      <div className="chat-header mb-1 text-xs">{mine ? 'You' : 'Aura'}</div>
+      <div className={`chat-bubble max-w-[85%] sm:max-w-[75%] ${mine ? 'chat-bubble-primary' : ''}`}>
+        {message.img && (
+          <a href={message.img} target="_blank" rel="noopener noreferrer" className="mb-2 block">
+            <img src={message.img} alt={mine ? 'Image you shared' : 'Image from Aura'} loading="lazy"
+              className="max-h-64 max-w-full rounded-lg object-contain" />
+          </a>
+        )}
+        {mine
+          ? message.text && <p className="whitespace-pre-wrap break-words">{message.text}</p>
+          : <AuraMarkdown text={message.text} />}
+      </div>
+      {mine && <SendState message={message} />}
+      {!mine && message.crisis && <CrisisCard />}
+    </li>
+  );
+}

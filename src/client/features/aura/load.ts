@@ -1,0 +1,46 @@
+/**
+ * Reads from the server into Dexie; screens then read Dexie only, so a chat opened once stays
+ * readable offline. A load that fails for want of a network is not an error: what Dexie has stands.
+ */
+import { HTTPError, type KyInstance } from 'ky';
+import type { AiChat, AiChatSummary } from '../../../shared/api';
+import type { HavenDb } from '../../db/database';
+import { historyToRows } from './history';
+
+/** 'offline': no answer from the server (show what is stored); 'failed': the server said no. */
+export type LoadOutcome = 'ok' | 'offline' | 'failed' | 'missing';
+
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof HTTPError) return false;
+  return error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
+}
+
+function outcomeOf(error: unknown): LoadOutcome {
+  if (isNetworkFailure(error)) return 'offline';
+  return error instanceof HTTPError && error.response.status === 404 ? 'missing' : 'failed';
+}
+
+/** GET /api/chats/userchats into db.aiChats. Chats started offline and not yet sent are left alone. */
+export async function loadChatList(db: HavenDb, api: KyInstance): Promise<LoadOutcome> {
+  try {
+    const chats = await api.get('chats/userchats').json<AiChatSummary[]>();
+    await db.aiChats.bulkPut(chats.map((c) => ({ ...c, local: false })));
+    return 'ok';
+  } catch (error) {
+    return outcomeOf(error);
+  }
+}
+
+/** GET /api/chats/{id}: the chat and its history into Dexie ('missing' when it is not this person's). */
+export async function loadChatHistory(db: HavenDb, api: KyInstance, chatId: string): Promise<LoadOutcome> {
+  try {
+    const { history, ...summary } = await api.get(`chats/${chatId}`).json<AiChat>();
+    await db.transaction('rw', db.aiChats, db.aiMessages, async () => {
+      await db.aiChats.put({ ...summary, local: false });
+      await db.aiMessages.bulkPut(historyToRows(chatId, history));
+    });
+    return 'ok';
+  } catch (error) {
+    return outcomeOf(error);
+  }
+}

@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { toast } from 'react-hot-toast';
+import type { AuthUser } from '../../../shared/api';
+import { isPendingProfessional } from '../../../shared/limits';
+import { api, serverMessage } from '../../net/api';
+import { AuthCard } from '../../ui/AuthCard';
+import { PasswordInput } from '../../ui/PasswordInput';
+import { setUser } from './session';
+
+/** /login: no client-side rules (spec section 5); the server decides. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const user = await api.post('auth/login', { json: { email, password } }).json<AuthUser>();
+      const pending = isPendingProfessional(user);
+      toast.success('Logged in successfully');
+      if (pending) toast('Your account is pending verification');
+      setUser(user);
+      await navigate({ to: pending ? '/verification-needed' : '/dashboard', replace: true });
+    } catch (error) {
+      toast.error(await serverMessage(error, 'Failed to login'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Welcome back" subtitle="Log in to continue to your safe space.">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="login-email" className="font-medium">Email</label>
+          <input id="login-email" name="email" type="email" autoComplete="email" inputMode="email"
+            className="input w-full" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="login-password" className="font-medium">Password</label>
+          <PasswordInput id="login-password" value={password} onChange={setPassword} autoComplete="current-password" />
+        </div>
+        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={busy} aria-busy={busy}>
+          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Log in
+        </button>
+      </form>
+      <p className="text-center">
+        Don&apos;t have an account?{' '}
+        <Link to="/signup" className="link font-semibold">Create account</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import type { GroupSummary, PublicUser } from '../../../shared/api';
+import { isId } from '../../../shared/ids';
+import { useGroups, useOnlineUsers, usePeople, usePerson } from '../../sync/hooks';
+import { DirectChat, GroupChat } from './Conversation';
+import { filterByName } from './format';
+import { GroupsPanel } from './GroupsPanel';
+import { ChatLayout, ListError, Sidebar } from './Layout';
+import { GroupList } from './GroupList';
+import { PeopleList } from './PeopleList';
+import { SearchBox } from './SearchBox';
+import { useDirectoryRefresh } from './useDirectory';
+import { useGroupActions } from './useGroupActions';
+
+type Tab = 'direct' | 'groups';
+type Open = { kind: 'dm' | 'group'; id: string } | null;
+
+/** /chat (spec section 2): direct messages and community support groups. */
+export function ChatPage({ groupParam }: { groupParam?: string }) {
+  const [tab, setTab] = useState<Tab>('direct');
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState<Open>(null);
+  const people = usePeople('users');
+  const groups = useGroups();
+  const online = useOnlineUsers();
+  const person = usePerson(open?.kind === 'dm' ? open.id : null);
+  const group = open?.kind === 'group' ? groups?.find((g) => g._id === open.id) : undefined;
+  const failed = useDirectoryRefresh('users');
+  const { joiningId, join } = useGroupActions(groupParam, (id) => {
+    setTab('groups');
+    setOpen({ kind: 'group', id });
+  });
+
+  useEffect(() => {
+    if (failed) toast.error(failed === 'groups' ? 'Failed to load groups' : 'Failed to load users');
+  }, [failed]);
+
+  function selectPerson(p: PublicUser) {
+    if (!isId(p._id)) {
+      toast.error('Invalid user selected');
+      return;
+    }
+    setOpen({ kind: 'dm', id: p._id });
+  }
+
+  function openGroup(g: GroupSummary) {
+    if (!isId(g._id)) {
+      toast.error('Invalid group selected');
+      return;
+    }
+    setOpen({ kind: 'group', id: g._id });
+  }
+
+  async function joinThenOpen(g: GroupSummary) {
+    const joined = await join(g);
+    if (joined) openGroup(joined);
+  }
+
+  let main;
+  if (open?.kind === 'dm') main = <DirectChat person={person} onBack={() => setOpen(null)} />;
+  else if (group?.isMember) main = <GroupChat group={group} onBack={() => setOpen(null)} />;
+  else main = <GroupsPanel groups={groups} busyId={joiningId} onJoin={(g) => void joinThenOpen(g)} onOpen={openGroup} />;
+  // A group that vanished (deleted, or we were removed) falls back to the list rather than a dead chat.
+  const conversationOpen = open?.kind === 'dm' || Boolean(group?.isMember);
+
+  const sidebar = (
+    <Sidebar
+      tabs={[{ id: 'direct', label: 'Direct Messages' }, { id: 'groups', label: 'Groups' }]}
+      tab={tab} onTab={(t) => setTab(t as Tab)}
+      search={<SearchBox label={tab === 'direct' ? 'Search people' : 'Search groups'} value={query} onChange={setQuery} />}>
+      {tab === 'direct'
+        ? (failed && failed !== 'groups' && people === undefined
+          ? <ListError text="We could not load the people you can message." />
+          : <PeopleList people={people && filterByName(people, query)} online={online} selectedId={open?.kind === 'dm' ? open.id : null}
+            onSelect={selectPerson} emptyText={query ? 'No one matches your search.' : 'No one to message yet.'} label="People" />)
+        : <GroupList groups={groups && filterByName(groups, query)} selectedId={open?.kind === 'group' ? open.id : null}
+          busyId={joiningId} onOpen={openGroup} onJoin={(g) => void joinThenOpen(g)}
+          emptyText={query ? 'No group matches your search.' : 'There are no support groups yet.'} />}
+    </Sidebar>
+  );
+
+  return <ChatLayout sidebar={sidebar} main={main} conversationOpen={conversationOpen} />;
+}

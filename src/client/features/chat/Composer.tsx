@@ -1,0 +1,110 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-hot-toast';
+import { MESSAGE_MAX_LENGTH } from '../../../shared/limits';
+import { serverMessage } from '../../net/api';
+import { IconCamera } from '../../ui/icons';
+import { imageProblem, uploadImage } from '../../net/upload';
+import { CHAT_UPLOAD } from './upload';
+
+const SEND_FAILED = 'Failed to send message. Please try again.';
+
+/** A send refused with its own toast already raised (e.g. 'No recipient selected'): keep the text, no second toast. */
+export class ReportedError extends Error {}
+
+interface Props {
+  /** Direct messages may carry an image; group messages are text only (spec section 5). */
+  allowImage: boolean;
+  /** Resolves once the message is stored locally (the outbox sends it); rejects on a storage error. */
+  onSend: (text: string, image: string | null) => Promise<unknown>;
+  placeholder: string;
+}
+
+/** Enter sends. The text is cleared only after the message is safely stored, so nothing typed is lost. */
+export function Composer({ allowImage, onSend, placeholder }: Props) {
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const ids = { text: useId(), error: useId() };
+  const preview = useObjectUrl(file);
+  const canSend = !busy && (text.trim() !== '' || (allowImage && file !== null));
+
+  useEffect(() => input.current?.focus(), []);
+
+  function pick(chosen: File | undefined) {
+    if (picker.current) picker.current.value = '';
+    if (!chosen) return;
+    const problem = imageProblem(chosen);
+    if (problem) toast.error(problem);
+    else setFile(chosen);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!canSend) return;
+    setBusy(true);
+    setError(null);
+    try {
+      let image: string | null = null;
+      if (file) {
+        try {
+          image = await uploadImage(file, CHAT_UPLOAD);
+        } catch (uploadError) {
+          throw new Error(await serverMessage(uploadError, uploadError instanceof Error ? uploadError.message : SEND_FAILED), { cause: uploadError });
+        }
+      }
+      await onSend(text.trim(), image);
+      setText('');
+      setFile(null);
+    } catch (sendError) {
+      const message = sendError instanceof Error && sendError.message ? sendError.message : SEND_FAILED;
+      setError(message);
+      if (!(sendError instanceof ReportedError)) toast.error(SEND_FAILED);
+    } finally {
+      setBusy(false);
+      input.current?.focus();
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="border-t border-base-300 bg-base-100 p-2 sm:p-3">
+      {error && <p id={ids.error} role="alert" className="mb-2 text-sm text-error">{error}</p>}
+      {preview && (
+        <div className="mb-2 flex items-center gap-2">
+          <img src={preview} alt="Image to send" className="h-16 rounded" />
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setFile(null)}>Remove image</button>
+        </div>
+      )}
+      <div className="flex items-center gap-2">
+        {allowImage && (
+          // The file input sits inside its label, so the camera button is what keyboard focus lands on.
+          <label className="btn btn-ghost btn-square btn-sm focus-within:outline-2 focus-within:outline-primary" title="Attach an image">
+            <input ref={picker} type="file" accept="image/jpeg,image/png,image/gif" className="sr-only"
+              onChange={(e) => pick(e.target.files?.[0])} disabled={busy} />
+            <IconCamera />
+            <span className="sr-only">Attach an image</span>
+          </label>
+        )}
+        <label htmlFor={ids.text} className="sr-only">Message</label>
+        <input ref={input} id={ids.text} type="text" className="input w-full" value={text} maxLength={MESSAGE_MAX_LENGTH}
+          placeholder={placeholder} onChange={(e) => setText(e.target.value)} autoComplete="off"
+          aria-invalid={error ? true : undefined} aria-describedby={error ? ids.error : undefined} />
+        <button type="submit" className="btn btn-primary" disabled={!canSend}>
+          {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          Send
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A preview address for the chosen file, released when it changes. */
+function useObjectUrl(file: File | null): string | null {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  return url;
+}

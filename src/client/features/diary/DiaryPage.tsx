@@ -1,0 +1,85 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { toast } from 'react-hot-toast';
+import type { DiaryEntry } from '../../db/database';
+import { requestPersistentStorage } from '../../pwa/storage';
+import { useDb } from '../../sync/current';
+import { useDiary } from '../../sync/hooks';
+import { IconArrowLeft } from '../../ui/icons';
+import { DiaryTransfer } from './DiaryTransfer';
+import { EntryForm } from './EntryForm';
+import { EntryList } from './EntryList';
+import { EntryView } from './EntryView';
+import { StorageErrorBoundary } from './StorageErrorBoundary';
+import { deleteEntry, saveEntry } from './entries';
+
+/** /diary (spec sections 2-5): kept in this person's own local database, never sent anywhere. */
+export function DiaryPage() {
+  return (
+    <main className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
+      <Link to="/dashboard" className="btn btn-ghost btn-sm">
+        <IconArrowLeft /> Back to Dashboard
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Your Personal Diary</h1>
+      <StorageErrorBoundary>
+        <Diary />
+      </StorageErrorBoundary>
+    </main>
+  );
+}
+
+function Diary() {
+  const db = useDb();
+  const entries = useDiary();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = entries?.find((e) => e.id === selectedId) ?? null;
+
+  async function onSave(title: string, content: string): Promise<boolean> {
+    try {
+      const first = (entries?.length ?? 0) === 0;
+      await saveEntry(db, title, content);
+      setSelectedId(null);
+      toast.success('Diary entry saved!');
+      // Only once there is something worth keeping (see pwa/storage).
+      if (first) void requestPersistentStorage();
+      return true;
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not save the entry');
+      return false;
+    }
+  }
+
+  async function onDelete(entry: DiaryEntry) {
+    try {
+      await deleteEntry(db, entry.id);
+      if (selectedId === entry.id) setSelectedId(null);
+      toast.success('Entry deleted');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not delete the entry');
+    }
+  }
+
+  if (!entries) return <span className="loading loading-spinner mt-6" aria-label="Loading your diary" />;
+
+  return (
+    <>
+      <p className="mt-1 text-sm">Kept only on this device, and never sent to the server.</p>
+      <div className="mt-3"><DiaryTransfer entries={entries} /></div>
+      <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-3">
+        <section aria-label="Entries" className="md:col-span-1">
+          <EntryList entries={entries} selectedId={selectedId} onSelect={setSelectedId} onDelete={(e) => void onDelete(e)} />
+        </section>
+        <section aria-label={selected ? 'Selected entry' : 'Write an entry'} className="flex flex-col gap-3 md:col-span-2">
+          {selected ? (
+            <>
+              <button type="button" className="btn btn-primary btn-sm self-start" onClick={() => setSelectedId(null)}>New Entry</button>
+              <EntryView entry={selected} />
+            </>
+          ) : (
+            <EntryForm onSave={onSave} />
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

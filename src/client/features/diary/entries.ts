@@ -1,0 +1,39 @@
+/**
+ * The diary's rules (spec sections 3-5), on the person's own Dexie database. Entries never
+ * leave the device: nothing here touches the network or the outbox.
+ */
+import type { DiaryEntry, HavenDb } from '../../db/database';
+import { safeWrite } from '../../db/safe-write';
+
+export const MISSING_FIELDS = 'Please fill in both title and content';
+
+export class DiaryValidationError extends Error {
+  constructor() {
+    super(MISSING_FIELDS);
+  }
+}
+
+/** Newest first (spec section 3); the id breaks ties so the order is stable. */
+export function newestFirst(entries: readonly DiaryEntry[]): DiaryEntry[] {
+  return [...entries].sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id));
+}
+
+/** Saves a new entry; id is the timestamp string, nudged forward if that millisecond is taken. */
+export async function saveEntry(db: HavenDb, title: string, content: string, now = new Date()): Promise<DiaryEntry> {
+  if (!title.trim() || !content.trim()) throw new DiaryValidationError();
+  return safeWrite(db, () => db.transaction('rw', db.diary, async () => {
+    let stamp = now.getTime();
+    while (await db.diary.get(String(stamp))) stamp += 1;
+    const entry: DiaryEntry = { id: String(stamp), title: title.trim(), content, date: new Date(stamp).toISOString() };
+    await db.diary.add(entry);
+    return entry;
+  }));
+}
+
+export async function deleteEntry(db: HavenDb, id: string): Promise<void> {
+  await safeWrite(db, () => db.diary.delete(id));
+}
+
+export async function countEntries(db: HavenDb): Promise<number> {
+  return db.diary.count();
+}

@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import type { AuthUser } from '../../../shared/api';
+import { api } from '../../net/api';
+import { setUser, useUser } from '../auth/session';
+
+async function copy(text: string, done: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(done);
+  } catch {
+    toast.error('Could not copy. Please select the code and copy it yourself.');
+  }
+}
+
+/**
+ * A verified professional who somehow has no code yet gets one issued (idempotent on the server);
+ * the session user is then updated so the profile shows it too.
+ */
+function useIssueMissingCode(user: AuthUser) {
+  const asked = useRef(false);
+  useEffect(() => {
+    if (user.status !== 'verified' || user.referralCode || asked.current) return;
+    asked.current = true;
+    api.post('auth/generate-referral').json<AuthUser>().then(setUser, () => toast.error('Referral code not available'));
+  }, [user.status, user.referralCode]);
+}
+
+function ReferralBody({ user }: { user: AuthUser }) {
+  useIssueMissingCode(user);
+  if (user.status !== 'verified') {
+    return (
+      <div className="py-3">
+        <p>Your account must be verified to get a referral code.</p>
+        <p className="mt-2">Status: <span className="badge badge-outline capitalize" data-testid="referral-status">{user.status}</span></p>
+      </div>
+    );
+  }
+  const code = user.referralCode;
+  const invitation = code ? `Join me on Haven, a safe place for peer support. Sign up as a regular user with my referral code: ${code}` : '';
+  return (
+    <div className="flex flex-col gap-3 py-3">
+      {code
+        ? <p className="rounded-box bg-base-200 p-3 text-center font-mono text-2xl font-bold tracking-wider" data-testid="my-referral-code">{code}</p>
+        : <p className="flex items-center gap-2" role="status"><span className="loading loading-spinner loading-sm" aria-hidden="true" />Generating a new code...</p>}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-primary btn-sm"
+          onClick={() => (code ? void copy(code, 'Referral code copied to clipboard!') : toast.error('Referral code not available'))}>
+          Copy code
+        </button>
+        {code && <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy(invitation, 'Copied to clipboard!')}>Copy invitation</button>}
+      </div>
+      <div>
+        <h3 className="font-semibold">How it works</h3>
+        <ol className="mt-1 list-decimal pl-5 text-sm">
+          <li>Share this code with the person you support.</li>
+          <li>They choose “Join as a regular user” on the sign-up page and enter the code.</li>
+          <li>Once they have joined, they appear in your list here and you can chat privately.</li>
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+/** The 'My Referral Code' modal (spec sections 2 and 6); focus returns to its button on close. */
+export function ReferralModal({ onClose }: { onClose: () => void }) {
+  const user = useUser();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  useEffect(() => {
+    const dialog = ref.current;
+    dialog?.showModal();
+    return () => {
+      dialog?.close();
+      opener?.focus?.();
+    };
+  }, [opener]);
+  return (
+    <dialog ref={ref} className="modal" aria-labelledby="referral-title" onCancel={(e) => { e.preventDefault(); onClose(); }}>
+      <div className="modal-box">
+        <h2 id="referral-title" className="text-lg font-bold">My Referral Code</h2>
+        <ReferralBody user={user} />
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onClose}>Close</button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

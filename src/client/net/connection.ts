@@ -1,0 +1,109 @@
+/**
+ * The one socket for the whole app and its state machine:
+ *   idle → connecting → online ⇄ reconnecting → offline (after 5 failed attempts) → connecting …
+ * socket.io makes up to 5 attempts (1 s to 5 s apart, 20 s timeout, the spec's numbers); after that
+ * a fresh attempt starts whenever the browser comes back online or the tab becomes visible.
+ * The server refuses the socket for signed-out and pending accounts ('refused').
+ */
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_RECONNECT_ATTEMPTS } from '../../shared/limits';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime';
+
+export type ConnectionState = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline' | 'refused';
+
+export interface ConnectionHandlers {
+  onConnect(): void;
+  onRefused(reason: string): void;
+  onEvent: Partial<ServerToClientEvents>;
+}
+
+type Listener = () => void;
+
+export class Connection {
+  private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
+  private state: ConnectionState = 'idle';
+  private online: string[] = [];
+  private readonly listeners = new Set<Listener>();
+  private readonly wake = () => {
+    if (this.socket && !this.socket.connected && (this.state === 'offline' || this.state === 'reconnecting')) {
+      this.set('connecting');
+      this.socket.connect();
+    }
+  };
+  private readonly onVisible = () => {
+    if (document.visibilityState === 'visible') this.wake();
+  };
+
+  constructor(private readonly url = '/') {}
+
+  get current(): ConnectionState {
+    return this.state;
+  }
+
+  get onlineUsers(): string[] {
+    return this.online;
+  }
+
+  subscribe = (listener: Listener) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(state: ConnectionState, online = this.online) {
+    this.state = state;
+    this.online = online;
+    for (const l of this.listeners) l();
+  }
+
+  connect(handlers: ConnectionHandlers): void {
+    this.disconnect();
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(this.url, {
+      withCredentials: true,
+      transports: ['websocket', 'polling'],
+      reconnectionAttempts: SOCKET_RECONNECT_ATTEMPTS,
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 5_000,
+      timeout: 20_000,
+    });
+    this.socket = socket;
+    this.set('connecting');
+    socket.on('connect', () => {
+      this.set('online');
+      handlers.onConnect();
+    });
+    socket.on('disconnect', (reason) => {
+      // The server closed it on purpose (logout elsewhere, account deleted): do not knock again.
+      if (reason === 'io server disconnect') this.set('refused', []);
+      else this.set('reconnecting', []);
+    });
+    socket.on('connect_error', (error) => {
+      if (['UNAUTHENTICATED', 'VERIFICATION_REQUIRED', 'ORIGIN_REJECTED'].includes(error.message)) {
+        this.set('refused', []);
+        handlers.onRefused(error.message);
+      } else if (this.state !== 'offline') {
+        this.set('reconnecting', []);
+      }
+    });
+    socket.io.on('reconnect_failed', () => this.set('offline', []));
+    socket.on('getOnlineUsers', (ids) => {
+      this.set(this.state, ids);
+      handlers.onEvent.getOnlineUsers?.(ids);
+    });
+    if (handlers.onEvent.newMessage) socket.on('newMessage', handlers.onEvent.newMessage);
+    if (handlers.onEvent.newGroupMessage) socket.on('newGroupMessage', handlers.onEvent.newGroupMessage);
+    globalThis.addEventListener?.('online', this.wake);
+    globalThis.document?.addEventListener('visibilitychange', this.onVisible);
+  }
+
+  disconnect(): void {
+    globalThis.removeEventListener?.('online', this.wake);
+    globalThis.document?.removeEventListener('visibilitychange', this.onVisible);
+    this.socket?.removeAllListeners();
+    this.socket?.io.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = null;
+    this.set('idle', []);
+  }
+}
+
+export const connection = new Connection();

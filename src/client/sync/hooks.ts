@@ -1,0 +1,119 @@
+/** What screens read (live, from Dexie) and do (through the outbox). The network is never read directly here. */
+import { Dexie } from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import type { GroupSummary, MessageSender, PublicUser } from '../../shared/api';
+import type { DiaryEntry, LocalAiChat, LocalAiMessage, LocalMessage, OutboxRow } from '../db/database';
+import { connection, type ConnectionState } from '../net/connection';
+import { currentEngine, useDb } from './current';
+import { LISTS_KEY, type Lists } from './directory';
+import { discard, queueAura, queueDirect, queueGroup, retry } from './outbox';
+
+/** Messages of one conversation (`dm:<userId>` or `group:<groupId>`), oldest first, pending last. */
+export function useConversation(conversation: string | null): LocalMessage[] | undefined {
+  const db = useDb();
+  return useLiveQuery(
+    async (): Promise<LocalMessage[]> => (conversation
+      ? db.messages.where('[conversation+sortKey]').between([conversation, Dexie.minKey], [conversation, Dexie.maxKey]).toArray()
+      : []),
+    [db, conversation],
+  );
+}
+
+/** 'users' (everyone, or a professional's referred users) or 'therapists'; undefined until first loaded. */
+export function usePeople(list: keyof Lists): PublicUser[] | undefined {
+  const db = useDb();
+  return useLiveQuery(async () => {
+    const lists = (await db.meta.get(LISTS_KEY))?.value as Lists | undefined;
+    if (!lists) return undefined;
+    const people = await db.users.bulkGet(lists[list]);
+    return people.filter((p): p is PublicUser => Boolean(p));
+  }, [db, list]);
+}
+
+export function usePerson(id: string | null): PublicUser | undefined {
+  const db = useDb();
+  return useLiveQuery(() => (id ? db.users.get(id) : undefined), [db, id]);
+}
+
+export function useGroups(): GroupSummary[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => db.groups.orderBy('name').toArray(), [db]);
+}
+
+export function useAiChats(): LocalAiChat[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => db.aiChats.orderBy('updatedAt').reverse().toArray(), [db]);
+}
+
+export function useAiMessages(chatId: string | null): LocalAiMessage[] | undefined {
+  const db = useDb();
+  return useLiveQuery(
+    async (): Promise<LocalAiMessage[]> => (chatId
+      ? db.aiMessages.where('[chatId+sortKey]').between([chatId, Dexie.minKey], [chatId, Dexie.maxKey]).toArray()
+      : []),
+    [db, chatId],
+  );
+}
+
+export function useDiary(): DiaryEntry[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => db.diary.orderBy('date').reverse().toArray(), [db]);
+}
+
+export function useOutbox(): OutboxRow[] | undefined {
+  const db = useDb();
+  return useLiveQuery(() => db.outbox.orderBy('order').toArray(), [db]);
+}
+
+const connectionState = () => connection.current;
+const onlineUsers = () => connection.onlineUsers;
+
+export function useConnectionState(): ConnectionState {
+  return useSyncExternalStore(connection.subscribe, connectionState, connectionState);
+}
+
+export function useOnlineUsers(): string[] {
+  return useSyncExternalStore(connection.subscribe, onlineUsers, onlineUsers);
+}
+
+function engineOrThrow() {
+  const engine = currentEngine();
+  if (!engine) throw new Error('Please log in to send messages');
+  return engine;
+}
+
+/** Queues a direct message; resolves once it is safely stored locally (then it is never lost). */
+export async function sendDirect(toUserId: string, text: string, image: string | null = null): Promise<LocalMessage> {
+  const engine = engineOrThrow();
+  const message = await queueDirect(engine.db, engine.user._id, toUserId, text, image);
+  engine.kick();
+  return message;
+}
+
+export async function sendGroup(groupId: string, text: string): Promise<LocalMessage> {
+  const engine = engineOrThrow();
+  const { _id, fullName, profilePic } = engine.user;
+  const sender: MessageSender = { _id, fullName, profilePic };
+  const message = await queueGroup(engine.db, sender, groupId, text);
+  engine.kick();
+  return message;
+}
+
+/** A question to Aura; with no chatId it starts a new chat and answers its id. */
+export async function sendAura(chatId: string | null, text: string, img: string | null = null): Promise<string> {
+  const engine = engineOrThrow();
+  const { chatId: id } = await queueAura(engine.db, chatId, text, img);
+  engine.kick();
+  return id;
+}
+
+export async function retryMessage(key: string): Promise<void> {
+  const engine = engineOrThrow();
+  await retry(engine.db, key);
+  engine.kick();
+}
+
+export async function discardMessage(key: string): Promise<void> {
+  await discard(engineOrThrow().db, key);
+}

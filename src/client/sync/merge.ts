@@ -1,0 +1,42 @@
+/**
+ * Merging what the server says into local rows: pure functions, unit-tested. The server's copy
+ * wins for content and order; a row we are still sending keeps its local state until the
+ * server's answer or echo arrives, and an echo never resurrects a failed row into 'sending'.
+ */
+import type { DirectMessage, GroupMessage } from '../../shared/api';
+import { dmConversation, groupConversation, messageKey, type LocalMessage } from '../db/database';
+
+export function fromDirect(m: DirectMessage, me: string): LocalMessage {
+  return {
+    key: messageKey(m.senderId, m.clientId), kind: 'direct',
+    conversation: dmConversation(m.senderId === me ? m.receiverId : m.senderId),
+    _id: m._id, seq: m.seq, senderId: m.senderId, receiverId: m.receiverId, groupId: null, sender: null,
+    text: m.text, image: m.image, clientId: m.clientId, createdAt: m.createdAt, status: 'sent', error: null, sortKey: m.seq,
+  };
+}
+
+export function fromGroup(m: GroupMessage): LocalMessage {
+  return {
+    key: messageKey(m.senderId, m.clientId), kind: 'group', conversation: groupConversation(m.groupId),
+    _id: m._id, seq: m.seq, senderId: m.senderId, receiverId: null, groupId: m.groupId, sender: m.sender,
+    text: m.text, image: null, clientId: m.clientId, createdAt: m.createdAt, status: 'sent', error: null, sortKey: m.seq,
+  };
+}
+
+/** The row to store when the server's copy of a message arrives (by answer, socket or catch-up). */
+export function mergeServerMessage(local: LocalMessage | undefined, server: LocalMessage): LocalMessage {
+  if (!local) return server;
+  // Same key means same sender and clientId: the server stored exactly this message.
+  return { ...local, ...server, status: 'sent', error: null };
+}
+
+/** Merges a batch (one catch-up page) into what is stored; answers only rows that change. */
+export function mergeBatch(existing: Map<string, LocalMessage>, incoming: LocalMessage[]): LocalMessage[] {
+  const out = new Map<string, LocalMessage>();
+  for (const m of incoming) {
+    const current = out.get(m.key) ?? existing.get(m.key);
+    if (current?.status === 'sent' && current.seq === m.seq && current.text === m.text) continue;
+    out.set(m.key, mergeServerMessage(current, m));
+  }
+  return [...out.values()];
+}

@@ -1,0 +1,25 @@
+/**
+ * Overlapping triggers share one run: a call while a run is going returns that run, and asks for
+ * exactly one more run after it (something may have changed since it started).
+ */
+export function singleFlight(task: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const start = (): Promise<void> => {
+    running = task().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        void start();
+      }
+    });
+    return running;
+  };
+  return () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    return start();
+  };
+}

@@ -1,0 +1,54 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { toast } from 'react-hot-toast';
+import type { ReactNode } from 'react';
+import { isPendingProfessional } from '../../shared/limits';
+import { logout, useUser } from '../features/auth/session';
+import { serverMessage } from '../net/api';
+import { IconLogout, IconSettings, IconShield, IconSparkles, IconUser } from './icons';
+
+function NavLink({ to, label, icon }: { to: '/settings' | '/aura-ai' | '/profile' | '/admin'; label: string; icon: ReactNode }) {
+  return (
+    <Link to={to} className="btn btn-ghost btn-sm gap-1 px-2" activeProps={{ 'aria-current': 'page', className: 'btn-active' }}>
+      {icon}
+      {/* On a phone the text collapses to the icon; screen readers keep it. */}
+      <span className="max-sm:sr-only">{label}</span>
+    </Link>
+  );
+}
+
+/** Header links (spec section 2): Settings, Aura AI, Profile, Logout; Admin for admins only. */
+export function Header() {
+  const user = useUser();
+  const navigate = useNavigate();
+  const pending = isPendingProfessional(user);
+
+  async function onLogout() {
+    try {
+      await logout();
+      toast.success('Logged out successfully');
+      await navigate({ to: '/login' });
+    } catch (error) {
+      toast.error(await serverMessage(error, 'Failed to log out'));
+    }
+  }
+
+  return (
+    <header className="navbar sticky top-0 z-30 min-h-14 border-b border-base-300 bg-base-100 px-2 sm:px-4">
+      <div className="flex-1">
+        <Link to={pending ? '/verification-needed' : '/dashboard'} className="btn btn-ghost px-2 text-lg font-bold">
+          Haven
+        </Link>
+      </div>
+      <nav aria-label="Main" className="flex flex-none items-center gap-0.5 sm:gap-1">
+        {user.role === 'admin' && <NavLink to="/admin" label="Admin" icon={<IconShield />} />}
+        <NavLink to="/settings" label="Settings" icon={<IconSettings />} />
+        {!pending && <NavLink to="/aura-ai" label="Aura AI" icon={<IconSparkles />} />}
+        <NavLink to="/profile" label="Profile" icon={<IconUser />} />
+        <button type="button" className="btn btn-ghost btn-sm gap-1 px-2" onClick={() => void onLogout()}>
+          <IconLogout />
+          <span className="max-sm:sr-only">Logout</span>
+        </button>
+      </nav>
+    </header>
+  );
+}
