@@ -1,0 +1,64 @@
+/** Bench plumbing: a real server on a chosen database, percentiles, and a printed table. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../src/server/app';
+import { ensureAdmin } from '../../src/server/bootstrap-admin';
+import { loadConfig } from '../../src/server/config';
+import { openPglite } from '../../src/server/db/client';
+import { freshPostgres } from '../support/pg-database';
+
+export const ADMIN = { email: 'admin@bench.haven', password: 'bench-admin-password' };
+
+export interface BenchServer {
+  baseUrl: string;
+  kind: string;
+  close(): Promise<void>;
+}
+
+export async function startBenchServer(postgresUrl?: string): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'haven-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir, CLIENT_DIST: join(dataDir, 'none'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_SIGNUP_MAX: '1000000', RATE_LIMIT_REFERRAL_MAX: '1000000', RATE_LIMIT_LOGIN_PAIR_MAX: '1000000',
+    RATE_LIMIT_LOGIN_ACCOUNT_MAX: '1000000', RATE_LIMIT_LOGIN_ADDRESS_MAX: '1000000',
+  });
+  const { database, drop } = postgresUrl
+    ? await freshPostgres(postgresUrl, 'haven_bench')
+    : { database: await openPglite(), drop: async () => {} };
+  await ensureAdmin(database.db, config);
+  const app = await buildApp({ config, database, logLevel: 'silent' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return {
+    baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    kind: database.kind,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export function summarize(samplesMs: number[]): { p50: string; p99: string; perSecond: string } {
+  const sorted = [...samplesMs].sort((a, b) => a - b);
+  const total = samplesMs.reduce((a, b) => a + b, 0);
+  return {
+    p50: `${percentile(sorted, 50).toFixed(2)} ms`,
+    p99: `${percentile(sorted, 99).toFixed(2)} ms`,
+    perSecond: (samplesMs.length / (total / 1000)).toFixed(0),
+  };
+}
+
+export async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const value = await fn();
+  return [value, performance.now() - start];
+}

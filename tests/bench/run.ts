@@ -1,0 +1,50 @@
+/**
+ * `npm run bench [case...]`: prints figures, asserts nothing. Cases: bundle (needs a build); api,
+ * realtime and replay (PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set);
+ * property (the outbox property test with 1,000 random sequences instead of npm test's 200).
+ */
+import { apiBench } from './api';
+import { bundleBench } from './bundle';
+import { spawnSync } from 'node:child_process';
+import { realtimeBench } from './realtime';
+import { replayBench } from './replay';
+
+const wanted = new Set(process.argv.slice(2));
+const run = (name: string) => wanted.size === 0 || wanted.has(name);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+async function main() {
+  console.log(`Haven bench: node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+  if (run('bundle')) {
+    try {
+      console.table(bundleBench());
+    } catch (error) {
+      console.log(`bundle: skipped (${(error as Error).message})`);
+    }
+  }
+  if (run('api')) {
+    console.table(await apiBench());
+    if (pgUrl) console.table(await apiBench(pgUrl));
+    else console.log('api on PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it');
+  }
+  if (run('replay')) {
+    console.table(await replayBench());
+    if (pgUrl) console.table(await replayBench(pgUrl));
+  }
+  if (run('property')) {
+    const started = performance.now();
+    const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'tests/server/outbox-property.test.ts'], {
+      stdio: 'inherit', env: { ...process.env, PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? '1000' },
+    });
+    console.log(`property: ${process.env.PROPERTY_RUNS ?? '1000'} sequences, ${result.status === 0 ? 'all held' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  if (run('realtime')) {
+    console.table(await realtimeBench());
+    if (pgUrl) console.table(await realtimeBench(pgUrl));
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

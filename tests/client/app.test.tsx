@@ -1,0 +1,151 @@
+/**
+ * The real app (route tree, guard, session, forms) rendered in jsdom on a memory history, with
+ * the network answered by a stub. Covers what unit tests of the pieces cannot: the wiring.
+ */
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routeTree } from '../../src/client/routeTree.gen';
+import { checkAuth, getSession, setUser } from '../../src/client/features/auth/session';
+import type { AuthUser } from '../../src/shared/api';
+
+type Handler = (path: string, body: unknown) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+
+let handler: Handler;
+const calls: { method: string; path: string; body: unknown }[] = [];
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
+    const req = typeof input === 'string' ? new Request(new URL(input, 'http://localhost/'), init) : input;
+    const url = new URL(req.url);
+    const text = req.method === 'GET' ? '' : await req.text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    calls.push({ method: req.method, path: url.pathname + url.search, body });
+    const res = await handler(`${req.method} ${url.pathname}`, body);
+    return json(res.status, res.body);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const person = (over: Partial<AuthUser> = {}): AuthUser => ({
+  _id: '0123456789abcdef01234567', fullName: 'Sam Rivers', email: 'sam@example.com', role: 'user', status: 'verified',
+  profilePic: '', referralCode: null, referredBy: null, verificationRequest: false, verificationMessage: '',
+  createdAt: '2026-01-02T03:04:05.000Z', ...over,
+});
+
+function renderAt(path: string) {
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('the app in jsdom', () => {
+  it('shows the full-screen spinner while the session is checked, then the login page', async () => {
+    let answer: (v: { status: number; body: unknown }) => void = () => {};
+    handler = () => new Promise((r) => { answer = r; });
+    // This test runs first: the session store is still in "checking", as at app start.
+    expect(getSession()).toEqual({ user: null, checking: true, offline: false });
+    const router = renderAt('/dashboard');
+    const checking = checkAuth();
+    expect((await screen.findByRole('status')).textContent).toContain('Loading');
+    expect(screen.queryByRole('heading')).toBeNull();
+    await act(async () => {
+      answer({ status: 401, body: { message: 'Please log in to continue.', code: 'UNAUTHENTICATED' } });
+      await checking;
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+  });
+
+  it('greets a signed-in user by name with the four cards and no Admin link', async () => {
+    handler = () => ({ status: 500, body: {} });
+    setUser(person());
+    renderAt('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Sam Rivers' })).toBeTruthy();
+    for (const t of ['Community Chat', 'Chat with Therapist', 'Aura AI', 'My Diary']) expect(screen.getAllByText(t).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Settings' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('shows the Admin link to admins only', async () => {
+    handler = () => ({ status: 500, body: {} });
+    setUser(person({ role: 'admin' }));
+    renderAt('/dashboard');
+    expect(await screen.findByRole('link', { name: 'Admin' })).toBeTruthy();
+  });
+
+  it('signup: the referral code is checked 500 ms after typing and labelled valid', async () => {
+    setUser(null);
+    handler = (route, body) => {
+      if (route === 'POST /api/auth/validate-referral') {
+        return { status: 200, body: { valid: (body as { referralCode: string }).referralCode === 'GOOD-CODE' } };
+      }
+      return { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
+    };
+    renderAt('/signup');
+    fireEvent.click(await screen.findByRole('button', { name: /Join as a regular user/ }));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const input = screen.getByLabelText('Referral Code');
+    fireEvent.change(input, { target: { value: 'GOOD-COD' } });
+    fireEvent.change(input, { target: { value: 'GOOD-CODE' } });
+    await act(async () => { await vi.advanceTimersByTimeAsync(400); });
+    expect(calls.filter((c) => c.path === '/api/auth/validate-referral')).toHaveLength(0);
+    await act(async () => { await vi.advanceTimersByTimeAsync(150); });
+    await waitFor(() => expect(screen.getByText('Valid referral code')).toBeTruthy());
+    expect(calls.filter((c) => c.path === '/api/auth/validate-referral').map((c) => c.body)).toEqual([{ referralCode: 'GOOD-CODE' }]);
+  });
+
+  it('signup: a professional gets the pending toast path and no referral field; NGO label', async () => {
+    setUser(null);
+    handler = (route, body) => {
+      if (route === 'POST /api/auth/signup') return { status: 201, body: person({ ...(body as object), role: 'ngo', status: 'pending', verificationRequest: true }) };
+      return { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
+    };
+    const router = renderAt('/signup');
+    fireEvent.click(await screen.findByRole('button', { name: /Represent an organization/ }));
+    expect(screen.queryByLabelText('Referral Code')).toBeNull();
+    fireEvent.change(screen.getByLabelText('NGO Name'), { target: { value: 'Kind Hands' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'hello@kind.org' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verification-needed'));
+    expect(await screen.findByText('Registration successful! Your account is pending verification.')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/auth/signup')?.body).toEqual({
+      fullName: 'Kind Hands', email: 'hello@kind.org', password: 'secret1', role: 'ngo', referralCode: '',
+    });
+  });
+
+  it('login failure shows the server message', async () => {
+    setUser(null);
+    handler = () => ({ status: 401, body: { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' } });
+    renderAt('/login');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'a@b.co' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+  });
+
+  it("login with no server answer says 'Failed to login' and logs 'Network error'", async () => {
+    setUser(null);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    renderAt('/login');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'a@b.co' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Failed to login')).toBeTruthy();
+    expect(errors).toHaveBeenCalledWith('Network error');
+  });
+});
+

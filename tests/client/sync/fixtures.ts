@@ -1,0 +1,44 @@
+/** A fresh per-test database and a scriptable transport for the outbox tests. */
+import 'fake-indexeddb/auto';
+import type { DirectMessage, GroupMessage } from '../../../src/shared/api';
+import { HavenDb, type OutboxRow } from '../../../src/client/db/database';
+import type { OutboxTransport, SendOutcome } from '../../../src/client/sync/transport';
+
+let dbCount = 0;
+export const ME = 'a'.repeat(24);
+export const OTHER = 'b'.repeat(24);
+export const GROUP = 'c'.repeat(24);
+
+export function freshDb(): HavenDb {
+  dbCount += 1;
+  // A new user id per test is a new database name: tests never see each other's rows.
+  return new HavenDb(`${ME.slice(0, 20)}${dbCount.toString(16).padStart(4, '0')}`);
+}
+
+let seq = 100;
+export function serverEcho(row: OutboxRow, senderId: string): DirectMessage | GroupMessage {
+  seq += 1;
+  const base = { _id: seq.toString(16).padStart(24, '0'), seq, senderId, clientId: row.clientId, createdAt: new Date().toISOString() };
+  if (row.kind === 'group') {
+    return { ...base, groupId: row.target, sender: { _id: senderId, fullName: 'Me', profilePic: '' }, text: String(row.body.text) };
+  }
+  return { ...base, receiverId: row.target, text: String(row.body.text), image: (row.body.image as string | null) ?? null };
+}
+
+/** Answers from a script (default: success); records every row it was asked to send. */
+export class ScriptedTransport implements OutboxTransport {
+  readonly sent: OutboxRow[] = [];
+  readonly script: Array<SendOutcome['ok'] extends true ? never : Exclude<SendOutcome, { ok: true }> | 'ok'> = [];
+
+  constructor(private readonly senderId: string) {}
+
+  async send(row: OutboxRow): Promise<SendOutcome> {
+    this.sent.push(row);
+    const next = this.script.shift() ?? 'ok';
+    if (next === 'ok') return { ok: true, data: serverEcho(row, this.senderId) };
+    return next;
+  }
+}
+
+/** Runs the work at once (jsdom has no Web Locks). */
+export const noLock = async (_name: string, work: () => Promise<void>) => work();

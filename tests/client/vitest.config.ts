@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'client',
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['tests/client/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['tests/client/setup.ts'],
+  },
+});
