@@ -30,9 +30,10 @@ if (existsSync(out)) {
   passed = report.numPassedTests ?? 0;
   failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
   skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  // A file that failed to load has no tests but still counts as a failure.
+  // A file can fail with no failed test in it (it did not load, or a hook timed out): count it.
   for (const file of report.testResults ?? []) {
-    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed += 1;
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed').length;
+    if (file.status === 'failed' && failedTests === 0) failed += 1;
   }
 } else {
   failed += 1;

@@ -16,6 +16,7 @@ import { findSessionUser, SESSION_COOKIE } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { groupMembers } from '../db/schema';
+import { adapterPool, type AdapterPool } from './adapter-pool';
 import { Presence } from './presence';
 
 interface SocketData {
@@ -48,7 +49,11 @@ export class Realtime {
       pingInterval: 25_000,
       pingTimeout: 20_000,
     });
-    if (database.pool) this.io.adapter(createAdapter(database.pool, { errorHandler: (e) => app.log.error(e) }));
+    let listener: AdapterPool | undefined;
+    if (database.pool) {
+      listener = adapterPool(database.pool);
+      this.io.adapter(createAdapter(listener.pool, { errorHandler: (e) => app.log.error(e) }));
+    }
     this.presence = new Presence(this.io);
     this.io.use((socket, next) => void this.authenticate(socket).then(() => next(), (e: Error) => next(e)));
     this.io.on('connection', (socket) => void this.onConnection(socket));
@@ -58,6 +63,7 @@ export class Realtime {
       this.presence.stop();
       this.io.disconnectSockets(true);
       await new Promise<void>((resolve) => this.io.close(() => resolve()));
+      listener?.close();
     });
   }
 
