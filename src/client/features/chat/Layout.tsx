@@ -43,7 +43,7 @@ export function Sidebar({ title, tabs, tab, onTab, search, actions, children }: 
           <div role="tablist" aria-label="Conversation type" className="tabs tabs-box tabs-sm">
             {tabs.map((t) => (
               <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} aria-controls={panelId}
-                className={`tab flex-1 ${tab === t.id ? 'tab-active' : ''}`} onClick={() => onTab?.(t.id)}>
+                className={`tab flex-1 ${tab === t.id ? 'tab-active' : 'text-base-content'}`} onClick={() => onTab?.(t.id)}>
                 {t.label}
               </button>
             ))}
