@@ -1,10 +1,9 @@
 /** Aura over real HTTP with the built-in companion (no model configured): every chats route and rule. */
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiChat, AiChatSummary, CreateChatResponse } from '../../src/shared/api';
 import type { Agent } from './agent';
 import { startServer, type TestServer } from './harness';
-import { referredUser, signUp, verifiedProfessional } from './people';
+import { referredUser, signUp, verifiedProfessional, uploadImage } from './people';
 
 let server: TestServer;
 let code: string;
@@ -19,17 +18,6 @@ let n = 0;
 const clientId = () => `aura-test-${(n += 1).toString().padStart(6, '0')}`;
 const person = async (): Promise<Agent> => (await referredUser(server, code)).agent;
 
-async function uploadImage(agent: Agent): Promise<string> {
-  const auth = (await agent.get('/api/upload')).body;
-  const form = new FormData();
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c84' } }).png().toBuffer();
-  form.append('file', new Blob([new Uint8Array(png)]), 'pic.png');
-  for (const k of ['publicKey', 'signature', 'token'] as const) form.append(k, auth[k]);
-  form.append('expire', String(auth.expire));
-  const res = await server.agent().request('POST', '/api/uploads', form);
-  expect(res.status).toBe(200);
-  return res.body.url as string;
-}
 
 const newChat = async (agent: Agent, body: Record<string, unknown>) => {
   const res = await agent.post<CreateChatResponse>('/api/chats', { clientId: clientId(), ...body });
@@ -58,7 +46,7 @@ describe('POST /api/chats and GET /api/chats/:id', () => {
 
   it('keeps an uploaded image on the message as parts[0].img, and an image-only chat is untitled', async () => {
     const me = await person();
-    const url = await uploadImage(me);
+    const url = await uploadImage(server, me);
     const made = await newChat(me, { text: '', img: url });
     expect(made.title).toBe('');
     expect(made.aiResponse.trim()).not.toBe('');
@@ -82,7 +70,7 @@ describe('POST /api/chats and GET /api/chats/:id', () => {
 
   it('refuses an image the person did not upload', async () => {
     const me = await person();
-    const othersImage = await uploadImage(await person());
+    const othersImage = await uploadImage(server, await person());
     for (const img of [othersImage, `/uploads/${'a'.repeat(32)}.png`, 'https://elsewhere.example/cat.png']) {
       const res = await me.post('/api/chats', { text: 'look', img, clientId: clientId() });
       expect({ img, status: res.status }).toEqual({ img, status: 400 });
@@ -150,7 +138,7 @@ describe('PUT /api/chats/:id', () => {
   it('refuses an image the person did not upload', async () => {
     const me = await person();
     const made = await newChat(me, { text: 'hello' });
-    const res = await me.put(`/api/chats/${made._id}`, { question: 'see', img: await uploadImage(await person()), clientId: clientId() });
+    const res = await me.put(`/api/chats/${made._id}`, { question: 'see', img: await uploadImage(server, await person()), clientId: clientId() });
     expect(res.status).toBe(400);
     expect(await history(me, made._id)).toHaveLength(2);
   });
@@ -205,7 +193,7 @@ describe('POST /api/gemini/generate', () => {
 
   it('titles the given chat only while it has no title', async () => {
     const me = await person();
-    const untitled = await newChat(me, { img: await uploadImage(me) });
+    const untitled = await newChat(me, { img: await uploadImage(server, me) });
     const named = await me.post('/api/gemini/generate', { prompt: 'a photo of my garden', chatId: untitled._id });
     expect(named.status).toBe(200);
     expect((await me.get<AiChat>(`/api/chats/${untitled._id}`)).body.title).toBe(named.body.response);
@@ -221,7 +209,7 @@ describe('POST /api/gemini/generate', () => {
 
   it('never titles another person\'s chat', async () => {
     const owner = await person();
-    const untitled = await newChat(owner, { img: await uploadImage(owner) });
+    const untitled = await newChat(owner, { img: await uploadImage(server, owner) });
     const res = await (await person()).post('/api/gemini/generate', { prompt: 'hijacked title', chatId: untitled._id });
     expect(res.status).toBe(404);
     expect((await owner.get<AiChat>(`/api/chats/${untitled._id}`)).body.title).toBe('');

@@ -1,9 +1,8 @@
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectMessage, PublicUser } from '../../src/shared/api';
 import type { Agent } from './agent';
 import { startServer, type TestServer } from './harness';
-import { referredUser, signUp, signedInAdmin, verifiedProfessional } from './people';
+import { referredUser, signUp, signedInAdmin, verifiedProfessional, uploadImage } from './people';
 import { closeAllSockets, noEvent, nextEvent, readySocket } from './socket-client';
 
 let server: TestServer;
@@ -28,18 +27,6 @@ const person = async (code = therapist.code): Promise<Person> => {
   return { agent: made.agent, id: made.user._id };
 };
 
-/** Uploads a small PNG through GET /api/upload + POST /api/uploads; answers its /uploads URL. */
-async function uploadImage(agent: Agent): Promise<string> {
-  const auth = (await agent.get('/api/upload')).body;
-  const form = new FormData();
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#48c' } }).png().toBuffer();
-  form.append('file', new Blob([new Uint8Array(png)]), 'pic.png');
-  for (const k of ['publicKey', 'signature', 'token'] as const) form.append(k, auth[k]);
-  form.append('expire', String(auth.expire));
-  const res = await server.agent().request('POST', '/api/uploads', form);
-  expect(res.status).toBe(200);
-  return res.body.url as string;
-}
 
 describe('GET /api/messages/users', () => {
   it('lists everyone but oneself to a user and to an admin, with public fields only', async () => {
@@ -149,12 +136,12 @@ describe('POST /api/messages/send/:userId', () => {
 
   it('accepts an image only when the sender uploaded it to our store', async () => {
     const [a, b] = [await person(), await person()];
-    const mine = await uploadImage(a.agent);
+    const mine = await uploadImage(server, a.agent);
     const sent = await a.agent.post(`/api/messages/send/${b.id}`, { text: '', image: mine, clientId: clientId() });
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({ image: mine, text: '' });
 
-    const theirs = await uploadImage(b.agent);
+    const theirs = await uploadImage(server, b.agent);
     const refused = [theirs, 'https://evil.example/cat.png', `/uploads/${'a'.repeat(32)}.png`, '/uploads/../secret.png'];
     for (const image of refused) {
       const res = await a.agent.post(`/api/messages/send/${b.id}`, { text: 'look', image });

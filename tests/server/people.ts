@@ -1,4 +1,6 @@
-/** Makes the people a test needs, through the real API. */
+/** Makes the people a test needs, and what they upload, through the real API. */
+import sharp from 'sharp';
+import { expect } from 'vitest';
 import type { AuthUser } from '../../src/shared/api';
 import type { Agent } from './agent';
 import { ADMIN, type TestServer } from './harness';
@@ -36,4 +38,17 @@ export async function referredUser(server: TestServer, code: string) {
   const made = await signUp(server, { role: 'user', referralCode: code });
   if (made.res.status !== 201) throw new Error(`user signup failed: ${made.res.status} ${JSON.stringify(made.res.body)}`);
   return made;
+}
+
+/** Uploads a small PNG through GET /api/upload + POST /api/uploads; answers its /uploads URL. */
+export async function uploadImage(server: TestServer, agent: Agent): Promise<string> {
+  const auth = (await agent.get('/api/upload')).body;
+  const form = new FormData();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#48c' } }).png().toBuffer();
+  form.append('file', new Blob([new Uint8Array(png)]), 'pic.png');
+  for (const k of ['publicKey', 'signature', 'token'] as const) form.append(k, auth[k]);
+  form.append('expire', String(auth.expire));
+  const res = await server.agent().request('POST', '/api/uploads', form);
+  expect(res.status).toBe(200);
+  return res.body.url as string;
 }

@@ -1,8 +1,7 @@
-import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { toast } from 'react-hot-toast';
+import { Link, createFileRoute } from '@tanstack/react-router';
 import { REVIEW_PERIOD } from '../../shared/limits';
-import { logout, useUser } from '../features/auth/session';
-import { serverMessage } from '../net/api';
+import { useUser } from '../features/auth/session';
+import { useLogout } from '../features/auth/useLogout';
 import { IconClock } from '../ui/icons';
 
 export const Route = createFileRoute('/verification-needed')({ component: VerificationNeeded });
@@ -10,17 +9,7 @@ export const Route = createFileRoute('/verification-needed')({ component: Verifi
 /** Where a pending professional waits (spec section 2); the root guard handles its redirects. */
 function VerificationNeeded() {
   const user = useUser();
-  const navigate = useNavigate();
-
-  async function onLogout() {
-    try {
-      await logout();
-      toast.success('Logged out successfully');
-      await navigate({ to: '/login' });
-    } catch (error) {
-      toast.error(await serverMessage(error, 'Failed to log out'));
-    }
-  }
+  const onLogout = useLogout();
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-base-200 px-3 py-8">

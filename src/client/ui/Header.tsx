@@ -1,9 +1,8 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from 'react-hot-toast';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { isPendingProfessional } from '../../shared/limits';
-import { logout, useUser } from '../features/auth/session';
-import { serverMessage } from '../net/api';
+import { useUser } from '../features/auth/session';
+import { useLogout } from '../features/auth/useLogout';
 import { IconLogout, IconSettings, IconShield, IconSparkles, IconUser } from './icons';
 
 function NavLink({ to, label, icon }: { to: '/settings' | '/aura-ai' | '/profile' | '/admin'; label: string; icon: ReactNode }) {
@@ -19,18 +18,8 @@ function NavLink({ to, label, icon }: { to: '/settings' | '/aura-ai' | '/profile
 /** Header links (spec section 2): Settings, Aura AI, Profile, Logout; Admin for admins only. */
 export function Header() {
   const user = useUser();
-  const navigate = useNavigate();
   const pending = isPendingProfessional(user);
-
-  async function onLogout() {
-    try {
-      await logout();
-      toast.success('Logged out successfully');
-      await navigate({ to: '/login' });
-    } catch (error) {
-      toast.error(await serverMessage(error, 'Failed to log out'));
-    }
-  }
+  const onLogout = useLogout();
 
   return (
     <header className="navbar sticky top-0 z-30 min-h-14 border-b border-base-300 bg-base-100 px-2 sm:px-4">
