@@ -1,4 +1,9 @@
-import type { Role } from '../../shared/limits';
+import type { GroupType, Role } from '../../shared/limits';
 
 /** How a role is written for people. */
 export const ROLE_LABEL: Record<Role, string> = { user: 'User', therapist: 'Therapist', ngo: 'NGO', volunteer: 'Volunteer', admin: 'Admin' };
+
+/** How a group type is written for people, on the admin's and everyone's screens alike. */
+export const GROUP_TYPE_LABEL: Record<GroupType, string> = { mental: 'Mental health', relationship: 'Relationships', academic: 'Academic' };
+
+export const memberCount = (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`;

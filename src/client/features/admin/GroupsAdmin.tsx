@@ -5,7 +5,7 @@ import type { AdminGroup, MessageResponse, PublicUser } from '../../../shared/ap
 import { GROUP_DESCRIPTION_MAX_LENGTH, GROUP_TYPES, NAME_MAX_LENGTH, type GroupType } from '../../../shared/limits';
 import { api, serverMessage } from '../../net/api';
 import { InlineSpinner } from '../../ui/Spinner';
-import { ROLE_LABEL } from '../../ui/labels';
+import { GROUP_TYPE_LABEL, memberCount, ROLE_LABEL } from '../../ui/labels';
 import { GroupIcon } from '../chat/GroupIcon';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -16,7 +16,6 @@ const groupsApi = {
   removeMember: (id: string, userId: string) => api.delete(`admin/groups/${id}/members/${userId}`).json<MessageResponse>(),
 };
 
-const TYPE_LABEL: Record<GroupType, string> = { mental: 'Mental health', relationship: 'Relationships', academic: 'Academic' };
 
 function CreateGroupForm({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('');
@@ -58,7 +57,7 @@ function CreateGroupForm({ onCreated }: { onCreated: () => void }) {
             <span className="text-sm font-medium">Group Type</span>
             <select className="select w-full" value={type} onChange={(e) => setType(e.target.value as GroupType | '')}>
               <option value="">Choose a type</option>
-              {GROUP_TYPES.map((t) => <option key={t} value={t}>{TYPE_LABEL[t]}</option>)}
+              {GROUP_TYPES.map((t) => <option key={t} value={t}>{GROUP_TYPE_LABEL[t]}</option>)}
             </select>
           </label>
         </div>
@@ -135,7 +134,7 @@ export function GroupsAdmin() {
                 <GroupIcon type={g.type} className="size-7 shrink-0 text-primary" />
                 <div className="min-w-0 flex-1">
                   <h3 className="font-semibold wrap-anywhere">{g.name}</h3>
-                  <p className="text-xs">{TYPE_LABEL[g.type] ?? g.type} · {g.members.length} {g.members.length === 1 ? 'member' : 'members'}</p>
+                  <p className="text-xs">{GROUP_TYPE_LABEL[g.type]} · {memberCount(g.members.length)}</p>
                 </div>
                 <button type="button" className="btn btn-error btn-sm" onClick={() => setPending({ kind: 'group', group: g })}
                   aria-label={`Delete group ${g.name}`}>Delete</button>

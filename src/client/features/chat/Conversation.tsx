@@ -5,6 +5,7 @@ import { dmConversation, groupConversation } from '../../db/database';
 import { useEngine } from '../../sync/current';
 import { sendDirect, sendGroup, useConversation, useOnlineUsers } from '../../sync/hooks';
 import { IconArrowLeft } from '../../ui/icons';
+import { memberCount } from '../../ui/labels';
 import { useUser } from '../auth/session';
 import { Avatar } from './Avatar';
 import { Composer, ReportedError } from './Composer';
@@ -73,7 +74,7 @@ export function GroupChat({ group, onBack }: { group: GroupSummary; onBack: () =
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label={`${group.name} group chat`}>
       <ChatHeader title={group.name} onBack={onBack}
-        subtitle={`${group.memberCount} ${group.memberCount === 1 ? 'member' : 'members'}`}
+        subtitle={memberCount(group.memberCount)}
         icon={<GroupIcon type={group.type} className="size-8 text-primary" />} />
       <MessageList messages={messages} me={me._id} showSender emptyText="No messages yet. Start the conversation." />
       <Composer key={group._id} allowImage={false} onSend={(text) => sendGroup(group._id, text)} placeholder="Message the group…" />

@@ -1,5 +1,6 @@
 import type { GroupSummary } from '../../../shared/api';
 import { InlineSpinner } from '../../ui/Spinner';
+import { memberCount } from '../../ui/labels';
 import { GroupIcon } from './GroupIcon';
 
 interface Props {
@@ -25,7 +26,7 @@ export function GroupList({ groups, selectedId, busyId, onOpen, onJoin, emptyTex
             <GroupIcon type={g.type} className="size-7 shrink-0 text-primary" />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium">{g.name}</span>
-              <span className="block text-xs">{g.memberCount} {g.memberCount === 1 ? 'member' : 'members'}</span>
+              <span className="block text-xs">{memberCount(g.memberCount)}</span>
             </span>
             <span className={`badge badge-sm ${g.isMember ? 'badge-ghost' : 'badge-primary'}`}>{g.isMember ? 'Open Chat' : 'Join'}</span>
           </button>

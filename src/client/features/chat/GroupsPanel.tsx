@@ -1,5 +1,6 @@
 import type { GroupSummary } from '../../../shared/api';
 import { InlineSpinner } from '../../ui/Spinner';
+import { GROUP_TYPE_LABEL, memberCount } from '../../ui/labels';
 import { GroupIcon } from './GroupIcon';
 
 interface Props {
@@ -25,7 +26,7 @@ export function GroupsPanel({ groups, busyId, onJoin, onOpen }: Props) {
                 <GroupIcon type={g.type} className="size-8 shrink-0 text-primary" />
                 <div className="min-w-0">
                   <h2 className="card-title text-base wrap-anywhere">{g.name}</h2>
-                  <p className="text-xs capitalize">{g.type} · {g.memberCount} {g.memberCount === 1 ? 'member' : 'members'}</p>
+                  <p className="text-xs">{GROUP_TYPE_LABEL[g.type]} · {memberCount(g.memberCount)}</p>
                 </div>
               </div>
               <p className="text-sm wrap-anywhere">{g.description}</p>
