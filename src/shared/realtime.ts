@@ -17,3 +17,9 @@ export const groupRoom = (groupId: string) => `group:${groupId}`;
 
 /** Reasons the server gives when it refuses a connection (connect_error's message). */
 export const SOCKET_REFUSALS = ['UNAUTHENTICATED', 'VERIFICATION_REQUIRED', 'ORIGIN_REJECTED'] as const;
+export type SocketRefusal = (typeof SOCKET_REFUSALS)[number];
+
+export const isSocketRefusal = (reason: string): reason is SocketRefusal => (SOCKET_REFUSALS as readonly string[]).includes(reason);
+
+/** The error a refused handshake ends with; its message is all the client receives. */
+export const socketRefusal = (reason: SocketRefusal) => new Error(reason);

@@ -40,7 +40,3 @@ export async function readApiError(error: unknown): Promise<ApiErrorBody | null>
 export async function serverMessage(error: unknown, fallback: string): Promise<string> {
   return (await readApiError(error))?.message || fallback;
 }
-
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof HTTPError && error.response.status === 401;
-}

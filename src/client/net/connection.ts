@@ -7,13 +7,13 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_RECONNECT_ATTEMPTS } from '../../shared/limits';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime';
+import { isSocketRefusal, type ClientToServerEvents, type ServerToClientEvents, type SocketRefusal } from '../../shared/realtime';
 
 export type ConnectionState = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline' | 'refused';
 
 export interface ConnectionHandlers {
   onConnect(): void;
-  onRefused(reason: string): void;
+  onRefused(reason: SocketRefusal): void;
   onEvent: Partial<ServerToClientEvents>;
 }
 
@@ -77,7 +77,7 @@ export class Connection {
       else this.set('reconnecting', []);
     });
     socket.on('connect_error', (error) => {
-      if (['UNAUTHENTICATED', 'VERIFICATION_REQUIRED', 'ORIGIN_REJECTED'].includes(error.message)) {
+      if (isSocketRefusal(error.message)) {
         this.set('refused', []);
         handlers.onRefused(error.message);
       } else if (this.state !== 'offline') {

@@ -3,7 +3,7 @@ import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import type { GroupSummary, MessageSender, PublicUser } from '../../shared/api';
-import type { DiaryEntry, LocalAiChat, LocalAiMessage, LocalMessage, OutboxRow } from '../db/database';
+import type { DiaryEntry, LocalAiChat, LocalAiMessage, LocalMessage } from '../db/database';
 import { connection, type ConnectionState } from '../net/connection';
 import { currentEngine, useDb } from './current';
 import { LISTS_KEY, type Lists } from './directory';
@@ -59,11 +59,6 @@ export function useAiMessages(chatId: string | null): LocalAiMessage[] | undefin
 export function useDiary(): DiaryEntry[] | undefined {
   const db = useDb();
   return useLiveQuery(() => db.diary.orderBy('date').reverse().toArray(), [db]);
-}
-
-export function useOutbox(): OutboxRow[] | undefined {
-  const db = useDb();
-  return useLiveQuery(() => db.outbox.orderBy('order').toArray(), [db]);
 }
 
 const connectionState = () => connection.current;

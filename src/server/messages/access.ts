@@ -28,12 +28,6 @@ async function mayWrite(db: Db, sender: UserRow, receiver: UserRow): Promise<boo
   return first !== undefined;
 }
 
-/** Whether the professional may read a user's thread listing (their clients list). */
-export function mayList(viewer: UserRow, other: UserRow): boolean {
-  if (!isProfessional(viewer.role)) return other.id !== viewer.id;
-  return other.referredBy === viewer.id;
-}
-
 export async function isMember(db: Db, groupId: string, userId: string): Promise<boolean> {
   const [row] = await db.select({ userId: groupMembers.userId }).from(groupMembers)
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId))).limit(1);

@@ -11,7 +11,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import { eq } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import { isPendingProfessional } from '../../shared/limits';
-import { groupRoom, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/realtime';
+import { groupRoom, socketRefusal, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/realtime';
 import { findSessionUser, SESSION_COOKIE } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -68,12 +68,12 @@ export class Realtime {
   }
 
   private async authenticate(socket: HavenSocket): Promise<void> {
-    if (!originAllowed(socket, this.config)) throw new Error('ORIGIN_REJECTED');
+    if (!originAllowed(socket, this.config)) throw socketRefusal('ORIGIN_REJECTED');
     const cookies = parseCookieHeader(socket.handshake.headers.cookie);
     const token = cookies[SESSION_COOKIE];
     const user = token ? await findSessionUser(this.database.db, token) : null;
-    if (!user) throw new Error('UNAUTHENTICATED');
-    if (isPendingProfessional(user)) throw new Error('VERIFICATION_REQUIRED');
+    if (!user) throw socketRefusal('UNAUTHENTICATED');
+    if (isPendingProfessional(user)) throw socketRefusal('VERIFICATION_REQUIRED');
     socket.data.userId = user.id;
     socket.data.sessionRoom = sessionRoom(token!);
     socket.data.groupIds = await this.groupIdsOf(user.id);

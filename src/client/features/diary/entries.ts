@@ -33,7 +33,3 @@ export async function saveEntry(db: HavenDb, title: string, content: string, now
 export async function deleteEntry(db: HavenDb, id: string): Promise<void> {
   await safeWrite(db, () => db.diary.delete(id));
 }
-
-export async function countEntries(db: HavenDb): Promise<number> {
-  return db.diary.count();
-}
