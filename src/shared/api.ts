@@ -1,5 +1,6 @@
 /** The shapes the API answers, shared by server and client. Paths are relative to /api. */
 import type { GroupType, Role, Status } from './limits';
+import type { ErrorCode } from './errors';
 
 /** The signed-in person's own account: never a password hash or session data. */
 export interface AuthUser {
@@ -133,13 +134,27 @@ export interface AdminGroup extends Omit<Group, 'members'> {
   members: PublicUser[];
 }
 
-/** One page of catch-up: everything the caller may read with seq > since, in seq order. */
+/** One page of catch-up: everything the caller may read with seq > since, in seq order, read from one snapshot. */
 export interface SyncPage {
   direct: DirectMessage[];
   group: GroupMessage[];
   /** Pass this as `since` next time; it is the seq of the last message in this page. */
   cursor: number;
   hasMore: boolean;
+  /**
+   * The server database's identity. A device that kept a cursor from another epoch (the server's
+   * database was reset or replaced) starts over from 0.
+   */
+  epoch: string;
+}
+
+/** One result of POST /api/messages/batch, in the order of the items sent. */
+export type BatchResult =
+  | { clientId: string; ok: true; message: DirectMessage | GroupMessage }
+  | { clientId: string | null; ok: false; code: ErrorCode; message: string };
+
+export interface BatchResponse {
+  results: BatchResult[];
 }
 
 export interface AiChatSummary {

@@ -58,3 +58,5 @@ export const MESSAGE_MAX_LENGTH = 5000;
 export const GROUP_DESCRIPTION_MAX_LENGTH = 1000;
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
+/** POST /api/messages/batch: a queued backlog goes out 100 messages a request. */
+export const BATCH_MAX_ITEMS = 100;

@@ -1,7 +1,7 @@
 /** Request bodies, validated by the server and reused by the client's forms. Messages are the spec's words. */
 import { z } from 'zod';
 import {
-  EMAIL_MAX_LENGTH, GROUP_DESCRIPTION_MAX_LENGTH, GROUP_TYPES, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH,
+  BATCH_MAX_ITEMS, EMAIL_MAX_LENGTH, GROUP_DESCRIPTION_MAX_LENGTH, GROUP_TYPES, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH,
   PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH,
   REFERRAL_CODE_MAX_LENGTH, ROLES, VERIFICATION_MESSAGE_MAX_LENGTH,
 } from './limits';
@@ -106,16 +106,52 @@ export const sendGroupMessageSchema = z.object({
   clientId: clientIdField.optional(),
 });
 
+/**
+ * A page of a thread: the newest `limit` messages before `before`, oldest first. `before` is a
+ * message id (what the app sends), or a seq number (the earlier cursor form, still accepted).
+ */
 export const pageQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(),
+  before: z.union([
+    z.string().refine(isId, 'Invalid id format'),
+    z.coerce.number().int().positive(),
+  ]).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional().default(PAGE_SIZE_DEFAULT),
 });
+export type PageQuery = z.output<typeof pageQuerySchema>;
 
 export const userIdParam = z.object({ userId: z.string().refine(isId, 'Invalid id format') });
 export const groupIdParam = z.object({ groupId: z.string().refine(isId, 'Invalid id format') });
 export const groupMemberParams = z.object({
   id: z.string().refine(isId, 'Invalid id format'),
   userId: z.string().refine(isId, 'Invalid id format'),
+});
+
+/** One item of POST /api/messages/batch: a direct or a group send, keyed by its clientId. */
+export const batchItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('direct'),
+    to: z.string().refine(isId, 'Invalid id format'),
+    text: messageText.optional().default(''),
+    image: z.string().max(500).nullish(),
+    clientId: clientIdField,
+  }).refine((m) => m.text.trim() !== '' || !!m.image, { message: 'Message text or image is required', path: ['text'] }),
+  z.object({
+    kind: z.literal('group'),
+    groupId: z.string().refine(isId, 'Invalid id format'),
+    text: messageText.refine((t) => t.trim() !== '', 'Message text is required'),
+    clientId: clientIdField,
+  }),
+], { error: 'Each item needs a kind: direct or group' });
+export type BatchItem = z.output<typeof batchItemSchema>;
+
+/**
+ * The batch as a whole: each item is validated on its own by the route (batchItemSchema), so one
+ * bad item is refused alone and does not sink the others.
+ */
+export const batchBodySchema = z.object({
+  items: z.array(z.unknown(), { error: 'items must be a list' })
+    .min(1, 'items must not be empty')
+    .max(BATCH_MAX_ITEMS, `At most ${BATCH_MAX_ITEMS} messages in one batch`),
 });
 
 export const SYNC_PAGE_MAX = 500;

@@ -207,6 +207,7 @@ describe('who may use /api/messages at all', () => {
     ['GET', '/api/messages/users'], ['GET', '/api/messages/therapists'], ['GET', '/api/messages/groups'],
     ['GET', '/api/messages/sync?since=0'], ['GET', `/api/messages/${userId}`], ['GET', `/api/messages/group/${groupId}`],
     ['POST', `/api/messages/send/${userId}`], ['POST', `/api/messages/send-group/${groupId}`], ['POST', `/api/messages/join-group/${groupId}`],
+    ['POST', '/api/messages/batch'],
   ];
 
   it('refuses a pending professional with 403 VERIFICATION_REQUIRED on every route', async () => {

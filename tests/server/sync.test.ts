@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMeta } from '../../src/server/db/schema';
 import type { SyncPage } from '../../src/shared/api';
 import type { Agent } from './agent';
 import { startServer, type TestServer } from './harness';
@@ -61,34 +63,69 @@ describe('GET /api/messages/sync', () => {
     expect(pages.at(-1)!.hasMore).toBe(false);
   });
 
-  it('misses nothing while many people write at once (seq order is commit order)', async () => {
+  // Two reads outside one snapshot (direct, then group) made most of these devices miss dozens of
+  // messages on PostgreSQL: the cursor passed a direct message committed between the two reads.
+  it('gives six devices of one reader every message once while eight people write direct and group messages at once', async () => {
     const reader = await person();
     const writers = await Promise.all(Array.from({ length: 8 }, person));
+    const admin = await signedInAdmin(server);
+    const groupId = (await admin.post('/api/admin/create-group', { name: 'Busy circle', type: 'mental', description: 'many at once' })).body.group._id as string;
+    for (const p of [reader, ...writers]) expect((await p.agent.post(`/api/messages/join-group/${groupId}`)).status).toBe(200);
     const { cursor: start } = await drain(reader.agent);
-    const expected = new Set<string>();
-    const seen = new Map<string, number>();
-    let cursor = start;
+
+    // Independent cursors, as six tabs or phones would keep; different page sizes cross the writes differently.
+    const devices = [5, 10, 25, 100, 500, 500].map((limit) => ({ limit, cursor: start, seen: new Map<string, number>() }));
+    const record = (device: (typeof devices)[number], page: SyncPage) => {
+      for (const m of [...page.direct, ...page.group]) device.seen.set(m._id, (device.seen.get(m._id) ?? 0) + 1);
+    };
     const state = { writing: true };
-    const poll = (async () => {
+    const following = devices.map(async (device) => {
       while (state.writing) {
-        const page = (await reader.agent.get<SyncPage>(`/api/messages/sync?since=${cursor}`)).body;
-        for (const m of page.direct) seen.set(m._id, (seen.get(m._id) ?? 0) + 1);
-        cursor = page.cursor;
+        const res = await reader.agent.get<SyncPage>(`/api/messages/sync?since=${device.cursor}&limit=${device.limit}`);
+        expect(res.status).toBe(200);
+        record(device, res.body);
+        device.cursor = res.body.cursor;
       }
-    })();
-    await Promise.all(writers.map(async (w, wi) => {
-      for (let i = 0; i < 15; i += 1) {
-        const res = await w.agent.post(`/api/messages/send/${reader.id}`, { text: `w${wi} #${i}`, clientId: clientId() });
+    });
+
+    const expected = new Set<string>();
+    for (let round = 0; round < 40; round += 1) {
+      const sends = writers.flatMap((w, wi) => [
+        w.agent.post(`/api/messages/send/${reader.id}`, { text: `w${wi} direct ${round}`, clientId: clientId() }),
+        w.agent.post(`/api/messages/send-group/${groupId}`, { text: `w${wi} group ${round}`, clientId: clientId() }),
+      ]);
+      for (const res of await Promise.all(sends)) {
         expect(res.status).toBe(201);
         expected.add(res.body._id);
       }
-    }));
+    }
     state.writing = false;
-    await poll;
-    const { pages } = await drain(reader.agent, cursor);
-    for (const m of pages.flatMap((p) => p.direct)) seen.set(m._id, (seen.get(m._id) ?? 0) + 1);
-    expect([...seen.keys()].sort()).toEqual([...expected].sort());
-    expect([...seen.values()].every((count) => count === 1)).toBe(true);
+    await Promise.all(following);
+
+    expect(expected.size).toBe(640);
+    const outcome = [];
+    for (const device of devices) {
+      for (const page of (await drain(reader.agent, device.cursor, device.limit)).pages) record(device, page);
+      outcome.push({
+        limit: device.limit,
+        missed: [...expected].filter((id) => !device.seen.has(id)).length,
+        duplicated: [...device.seen.values()].filter((count) => count > 1).length,
+        extra: [...device.seen.keys()].filter((id) => !expected.has(id)).length,
+      });
+    }
+    expect(outcome).toEqual(devices.map(({ limit }) => ({ limit, missed: 0, duplicated: 0, extra: 0 })));
+  });
+
+  it('carries the database\'s epoch, the same on every page', async () => {
+    const a = await person();
+    const first = (await a.agent.get<SyncPage>('/api/messages/sync?since=0')).body;
+    const again = (await a.agent.get<SyncPage>('/api/messages/sync?since=999999999')).body;
+    expect(typeof first.epoch).toBe('string');
+    expect(first.epoch.length).toBeGreaterThan(0);
+    expect(again.epoch).toBe(first.epoch);
+    const [stored] = await server.database.db.select().from(serverMeta).where(eq(serverMeta.key, 'epoch'));
+    expect(first.epoch).toBe(stored?.value);
+    expect(again).toMatchObject({ direct: [], group: [], cursor: 999999999, hasMore: false });
   });
 
   it('refuses a bad cursor and pending professionals', async () => {

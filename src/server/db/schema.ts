@@ -130,4 +130,13 @@ export const uploads = pgTable('uploads', {
   createdAt: createdAt(),
 }, (t) => [index('uploads_user_idx').on(t.userId)]);
 
+/**
+ * Facts about this database itself. 'epoch' is its identity, made once by migration 0003: a
+ * device holding a sync cursor from another epoch (a reset or replaced database) starts over.
+ */
+export const serverMeta = pgTable('server_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;

@@ -9,6 +9,7 @@ import { isPendingProfessional, isProfessional } from '../../shared/limits';
 import type { Db } from '../db/client';
 import { directMessages, groupMembers, users, type UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
+import { findGroup } from './groups';
 
 export async function findRecipient(db: Db, sender: UserRow, receiverId: string): Promise<UserRow> {
   if (receiverId === sender.id) throw new AppError('VALIDATION_FAILED', 'You cannot message yourself');
@@ -32,6 +33,18 @@ export async function isMember(db: Db, groupId: string, userId: string): Promise
   const [row] = await db.select({ userId: groupMembers.userId }).from(groupMembers)
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId))).limit(1);
   return row !== undefined;
+}
+
+const JOIN_FIRST = {
+  read: 'Join the group to read its messages',
+  send: 'Join the group to send messages',
+} as const;
+
+/** The group, when the person is a member: the check before reading or sending a group's messages. */
+export async function groupOfMember(db: Db, groupId: string, userId: string, purpose: keyof typeof JOIN_FIRST) {
+  const group = await findGroup(db, groupId);
+  if (!(await isMember(db, group.id, userId))) throw new AppError('FORBIDDEN', JOIN_FIRST[purpose]);
+  return group;
 }
 
 export const threadCondition = (a: string, b: string) => or(

@@ -1,6 +1,6 @@
 /** Rows to the API's message shapes. */
 import type { DirectMessage, GroupMessage, MessageSender } from '../../shared/api';
-import type { directMessages, groupMessages } from '../db/schema';
+import { users, type directMessages, type groupMessages, type UserRow } from '../db/schema';
 
 export function toDirectMessage(m: typeof directMessages.$inferSelect): DirectMessage {
   return {
@@ -15,3 +15,9 @@ export function toGroupMessage(m: typeof groupMessages.$inferSelect, sender: Mes
     clientId: m.clientId, createdAt: m.createdAt.toISOString(),
   };
 }
+
+/** What a group message shows of its sender. */
+export const senderOf = (user: UserRow): MessageSender => ({ _id: user.id, fullName: user.fullName, profilePic: user.profilePic });
+
+/** The same, as columns of a query joined to users. */
+export const senderColumns = { _id: users.id, fullName: users.fullName, profilePic: users.profilePic };

@@ -1,5 +1,5 @@
 /**
- * Writing and reading messages. Sends are idempotent by (sender, clientId): the UNIQUE index
+ * Writing messages, one or a batch. Sends are idempotent by (sender, clientId): the UNIQUE index
  * decides, not a read-then-write check, so two racing retries store one message.
  *
  * Every insert holds one transaction-scoped advisory lock, so a message's seq is taken and
@@ -7,12 +7,11 @@
  * commit after seq 10 and a catch-up cursor already at 10 would skip it for good.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DirectMessage, GroupMessage, MessageSender } from '../../shared/api';
 import { newId } from '../../shared/ids';
 import type { Db } from '../db/client';
-import { directMessages, groupMessages, users } from '../db/schema';
-import { threadCondition } from './access';
+import { directMessages, groupMessages } from '../db/schema';
 import { toDirectMessage, toGroupMessage } from './serialize';
 
 export interface Stored<T> {
@@ -20,6 +19,11 @@ export interface Stored<T> {
   /** False when this clientId was stored before: answer the stored message, broadcast nothing. */
   created: boolean;
 }
+
+/** A checked send, not stored yet. Text is stored trimmed. */
+export interface DirectDraft { kind: 'direct'; receiverId: string; text: string; image: string | null; clientId: string }
+export interface GroupDraft { kind: 'group'; groupId: string; text: string; clientId: string }
+export type Draft = DirectDraft | GroupDraft;
 
 const serverClientId = () => `srv-${randomBytes(12).toString('hex')}`;
 
@@ -33,42 +37,82 @@ export function inMessageOrder<T>(db: Db, work: (tx: Db) => Promise<T>): Promise
   });
 }
 
-export async function storeDirect(db: Db, input: { senderId: string; receiverId: string; text: string; image: string | null; clientId?: string }): Promise<Stored<DirectMessage>> {
-  const clientId = input.clientId ?? serverClientId();
-  const [row] = await inMessageOrder(db, (tx) => tx.insert(directMessages)
-    .values({ id: newId(), senderId: input.senderId, receiverId: input.receiverId, text: input.text, image: input.image, clientId })
+/**
+ * Pairs each draft with its row: the one this insert made (created, the first time its clientId
+ * appears) or the one stored before. A clientId repeated within the drafts was inserted once, so
+ * its later copies answer that row as not created.
+ */
+function pairRows<R extends { clientId: string }, D extends { clientId: string }>(drafts: D[], inserted: R[], earlier: R[]): { draft: D; row: R; created: boolean }[] {
+  const fresh = new Map(inserted.map((r) => [r.clientId, r]));
+  const rows = new Map([...earlier, ...inserted].map((r) => [r.clientId, r]));
+  return drafts.map((draft) => {
+    const created = fresh.delete(draft.clientId);
+    return { draft, row: rows.get(draft.clientId)!, created };
+  });
+}
+
+/** Client ids among the drafts that this insert did not store: they are answered from the earlier rows. */
+const notInserted = (drafts: { clientId: string }[], inserted: { clientId: string }[]) => {
+  const made = new Set(inserted.map((r) => r.clientId));
+  return [...new Set(drafts.map((d) => d.clientId).filter((c) => !made.has(c)))];
+};
+
+/** One multi-row insert; VALUES order is seq order. Must run inside inMessageOrder. */
+async function insertDirect(tx: Db, senderId: string, drafts: DirectDraft[]): Promise<Stored<DirectMessage>[]> {
+  const inserted = await tx.insert(directMessages)
+    .values(drafts.map((d) => ({ id: newId(), senderId, receiverId: d.receiverId, text: d.text.trim(), image: d.image, clientId: d.clientId })))
     .onConflictDoNothing({ target: [directMessages.senderId, directMessages.clientId] })
-    .returning());
-  if (row) return { message: toDirectMessage(row), created: true };
-  const [existing] = await db.select().from(directMessages)
-    .where(and(eq(directMessages.senderId, input.senderId), eq(directMessages.clientId, clientId))).limit(1);
-  return { message: toDirectMessage(existing!), created: false };
+    .returning();
+  const missing = notInserted(drafts, inserted);
+  const earlier = missing.length === 0 ? [] : await tx.select().from(directMessages)
+    .where(and(eq(directMessages.senderId, senderId), inArray(directMessages.clientId, missing)));
+  return pairRows(drafts, inserted, earlier).map(({ row, created }) => ({ message: toDirectMessage(row), created }));
 }
 
-export async function storeGroupMessage(db: Db, input: { groupId: string; sender: MessageSender; text: string; clientId?: string }): Promise<Stored<GroupMessage>> {
-  const clientId = input.clientId ?? serverClientId();
-  const [row] = await inMessageOrder(db, (tx) => tx.insert(groupMessages)
-    .values({ id: newId(), groupId: input.groupId, senderId: input.sender._id, text: input.text, clientId })
+async function insertGroup(tx: Db, sender: MessageSender, drafts: GroupDraft[]): Promise<Stored<GroupMessage>[]> {
+  const inserted = await tx.insert(groupMessages)
+    .values(drafts.map((d) => ({ id: newId(), groupId: d.groupId, senderId: sender._id, text: d.text.trim(), clientId: d.clientId })))
     .onConflictDoNothing({ target: [groupMessages.senderId, groupMessages.clientId] })
-    .returning());
-  if (row) return { message: toGroupMessage(row, input.sender), created: true };
-  const [existing] = await db.select().from(groupMessages)
-    .where(and(eq(groupMessages.senderId, input.sender._id), eq(groupMessages.clientId, clientId))).limit(1);
-  return { message: toGroupMessage(existing!, input.sender), created: false };
+    .returning();
+  const missing = notInserted(drafts, inserted);
+  const earlier = missing.length === 0 ? [] : await tx.select().from(groupMessages)
+    .where(and(eq(groupMessages.senderId, sender._id), inArray(groupMessages.clientId, missing)));
+  return pairRows(drafts, inserted, earlier).map(({ row, created }) => ({ message: toGroupMessage(row, sender), created }));
 }
 
-/** The newest `limit` messages before `before` (a seq), answered oldest first. */
-export async function directThread(db: Db, a: string, b: string, page: { before?: number; limit: number }): Promise<DirectMessage[]> {
-  const rows = await db.select().from(directMessages)
-    .where(page.before ? and(threadCondition(a, b), lt(directMessages.seq, page.before)) : threadCondition(a, b))
-    .orderBy(desc(directMessages.seq)).limit(page.limit);
-  return rows.toReversed().map(toDirectMessage);
+type Run = { kind: 'direct'; drafts: DirectDraft[] } | { kind: 'group'; drafts: GroupDraft[] };
+
+/** Consecutive drafts of one kind: one insert each keeps the seqs in draft order across both tables. */
+function runsOfKind(drafts: Draft[]): Run[] {
+  const runs: Run[] = [];
+  for (const draft of drafts) {
+    const last = runs.at(-1);
+    if (last?.kind === 'direct' && draft.kind === 'direct') last.drafts.push(draft);
+    else if (last?.kind === 'group' && draft.kind === 'group') last.drafts.push(draft);
+    else runs.push(draft.kind === 'direct' ? { kind: 'direct', drafts: [draft] } : { kind: 'group', drafts: [draft] });
+  }
+  return runs;
 }
 
-export async function groupThread(db: Db, groupId: string, page: { before?: number; limit: number }): Promise<GroupMessage[]> {
-  const where = page.before ? and(eq(groupMessages.groupId, groupId), lt(groupMessages.seq, page.before)) : eq(groupMessages.groupId, groupId);
-  const rows = await db.select({ m: groupMessages, s: { _id: users.id, fullName: users.fullName, profilePic: users.profilePic } })
-    .from(groupMessages).innerJoin(users, eq(users.id, groupMessages.senderId))
-    .where(where).orderBy(desc(groupMessages.seq)).limit(page.limit);
-  return rows.toReversed().map((r) => toGroupMessage(r.m, r.s));
+/** Stores one sender's drafts in one transaction, answered in draft order. */
+export function storeDrafts(db: Db, sender: MessageSender, drafts: Draft[]): Promise<Stored<DirectMessage | GroupMessage>[]> {
+  if (drafts.length === 0) return Promise.resolve([]);
+  return inMessageOrder(db, async (tx) => {
+    const stored: Stored<DirectMessage | GroupMessage>[] = [];
+    for (const run of runsOfKind(drafts)) {
+      stored.push(...(run.kind === 'direct' ? await insertDirect(tx, sender._id, run.drafts) : await insertGroup(tx, sender, run.drafts)));
+    }
+    return stored;
+  });
+}
+
+/** A single send; without a clientId (an old client) the server makes one, so it is never a replay. */
+export async function storeDirect(db: Db, senderId: string, draft: Omit<DirectDraft, 'kind' | 'clientId'> & { clientId?: string }): Promise<Stored<DirectMessage>> {
+  const [stored] = await inMessageOrder(db, (tx) => insertDirect(tx, senderId, [{ ...draft, kind: 'direct', clientId: draft.clientId ?? serverClientId() }]));
+  return stored!;
+}
+
+export async function storeGroupMessage(db: Db, sender: MessageSender, draft: Omit<GroupDraft, 'kind' | 'clientId'> & { clientId?: string }): Promise<Stored<GroupMessage>> {
+  const [stored] = await inMessageOrder(db, (tx) => insertGroup(tx, sender, [{ ...draft, kind: 'group', clientId: draft.clientId ?? serverClientId() }]));
+  return stored!;
 }

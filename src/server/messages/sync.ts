@@ -1,34 +1,77 @@
 /**
  * Catch-up (DESIGN section 3): everything the caller may read after a cursor, in seq order and in
  * pages: their direct threads and the groups they belong to now. Socket events are only the fast path.
+ *
+ * A page is ONE statement, so it is read from one snapshot. Two reads (direct, then group) would
+ * each see what had committed when it started: a direct message committed between them, followed
+ * by a group message with a higher seq, puts the cursor past that direct message, and the device
+ * never asks for it again. Inserts take the message-order lock (store.ts), so within a snapshot
+ * there is never a gap below the highest seq it shows that a later commit could still fill.
  */
-import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { SyncPage } from '../../shared/api';
 import type { Db } from '../db/client';
+import { databaseEpoch } from '../db/epoch';
 import { directMessages, groupMembers, groupMessages, users } from '../db/schema';
 import { toDirectMessage, toGroupMessage } from './serialize';
 
-export async function syncPage(db: Db, userId: string, since: number, limit: number): Promise<SyncPage> {
-  // Ask each table for one more than a page: together they tell whether anything is left.
-  const direct = await db.select().from(directMessages)
+/** Both tables in one row shape, so UNION ALL can merge them; the columns a kind lacks are null. */
+function directRows(db: Db, userId: string, since: number, limit: number) {
+  return db.select({
+    kind: sql<'direct' | 'group'>`'direct'`,
+    seq: directMessages.seq,
+    id: directMessages.id,
+    senderId: directMessages.senderId,
+    receiverId: sql<string | null>`${directMessages.receiverId}`,
+    groupId: sql<string | null>`null`,
+    text: directMessages.text,
+    image: directMessages.image,
+    clientId: directMessages.clientId,
+    createdAt: directMessages.createdAt,
+    senderName: sql<string | null>`null`,
+    senderPic: sql<string | null>`null`,
+  }).from(directMessages)
     .where(and(gt(directMessages.seq, since), or(eq(directMessages.senderId, userId), eq(directMessages.receiverId, userId))))
-    .orderBy(asc(directMessages.seq)).limit(limit + 1);
-  const myGroups = db.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, userId));
-  const group = await db.select({ m: groupMessages, s: { _id: users.id, fullName: users.fullName, profilePic: users.profilePic } })
-    .from(groupMessages).innerJoin(users, eq(users.id, groupMessages.senderId))
-    .where(and(gt(groupMessages.seq, since), inArray(groupMessages.groupId, myGroups)))
-    .orderBy(asc(groupMessages.seq)).limit(limit + 1);
+    .orderBy(asc(directMessages.seq)).limit(limit);
+}
 
-  const merged = [
-    ...direct.map((m) => ({ seq: m.seq, direct: m })),
-    ...group.map((g) => ({ seq: g.m.seq, group: g })),
-  ].sort((a, b) => a.seq - b.seq);
-  const page = merged.slice(0, limit);
-  const last = page.at(-1);
+function groupRows(db: Db, userId: string, since: number, limit: number) {
+  const myGroups = db.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, userId));
+  return db.select({
+    kind: sql<'direct' | 'group'>`'group'`,
+    seq: groupMessages.seq,
+    id: groupMessages.id,
+    senderId: groupMessages.senderId,
+    receiverId: sql<string | null>`null`,
+    groupId: sql<string | null>`${groupMessages.groupId}`,
+    text: groupMessages.text,
+    image: sql<string | null>`null`,
+    clientId: groupMessages.clientId,
+    createdAt: groupMessages.createdAt,
+    senderName: sql<string | null>`${users.fullName}`,
+    senderPic: sql<string | null>`${users.profilePic}`,
+  }).from(groupMessages).innerJoin(users, eq(users.id, groupMessages.senderId))
+    .where(and(gt(groupMessages.seq, since), inArray(groupMessages.groupId, myGroups)))
+    .orderBy(asc(groupMessages.seq)).limit(limit);
+}
+
+export async function syncPage(db: Db, userId: string, since: number, limit: number): Promise<SyncPage> {
+  // One more row than a page tells whether anything is left; each side stops at that many rows
+  // on its own, so the merge never sorts more than two pages.
+  const rows = await directRows(db, userId, since, limit + 1)
+    .unionAll(groupRows(db, userId, since, limit + 1))
+    .orderBy(({ seq }) => asc(seq)).limit(limit + 1);
+  const page = rows.slice(0, limit);
   return {
-    direct: page.flatMap((p) => ('direct' in p && p.direct ? [toDirectMessage(p.direct)] : [])),
-    group: page.flatMap((p) => ('group' in p && p.group ? [toGroupMessage(p.group.m, p.group.s)] : [])),
-    cursor: last ? last.seq : since,
-    hasMore: merged.length > limit,
+    direct: page.filter((r) => r.kind === 'direct').map((r) => toDirectMessage({
+      id: r.id, seq: r.seq, senderId: r.senderId, receiverId: r.receiverId!, text: r.text, image: r.image,
+      clientId: r.clientId, createdAt: r.createdAt,
+    })),
+    group: page.filter((r) => r.kind === 'group').map((r) => toGroupMessage({
+      id: r.id, seq: r.seq, groupId: r.groupId!, senderId: r.senderId, text: r.text, clientId: r.clientId, createdAt: r.createdAt,
+    }, { _id: r.senderId, fullName: r.senderName!, profilePic: r.senderPic! })),
+    cursor: page.at(-1)?.seq ?? since,
+    hasMore: rows.length > limit,
+    epoch: await databaseEpoch(db),
   };
 }

@@ -1,23 +1,34 @@
 /** /api/messages: people to talk to, direct and group threads, sending, joining. Pending professionals are refused. */
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
+import type { BatchResponse } from '../../shared/api';
+import { BATCH_MAX_ITEMS, MESSAGE_MAX_LENGTH, PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
 import {
-  groupIdParam, pageQuerySchema, sendGroupMessageSchema, sendMessageSchema, syncQuerySchema, userIdParam,
+  batchBodySchema, groupIdParam, pageQuerySchema, sendGroupMessageSchema, sendMessageSchema, syncQuerySchema, userIdParam,
 } from '../../shared/schemas';
 import { currentUser, requireActive } from '../auth/guards';
 import type { AppContext } from '../context';
 import { groupMembers, users } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
-import { findRecipient, isMember } from '../messages/access';
+import { findRecipient, groupOfMember } from '../messages/access';
+import { announce } from '../messages/announce';
+import { sendBatch } from '../messages/batch';
 import { findGroup, groupsFor } from '../messages/groups';
-import { directThread, groupThread, storeDirect, storeGroupMessage } from '../messages/store';
+import { directThread, groupThread } from '../messages/history';
+import { senderOf } from '../messages/serialize';
+import { storeDirect, storeGroupMessage } from '../messages/store';
 import { syncPage } from '../messages/sync';
 import { checkOwnImage } from '../uploads/ownership';
 import { toPublicUser } from '../users/serialize';
 
 const notPending = or(eq(users.role, 'user'), eq(users.role, 'admin'), ne(users.status, 'pending'));
+
+/**
+ * A full batch of the longest messages must fit: every character JSON-escaped (\uXXXX, 6 bytes)
+ * plus room for the other fields. The app-wide 1 MB would refuse a full batch of long non-Latin text.
+ */
+const BATCH_BODY_LIMIT = BATCH_MAX_ITEMS * (MESSAGE_MAX_LENGTH * 6 + 1024);
 
 export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const { config, database: { db }, realtime, store } = ctx;
@@ -50,8 +61,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
 
   r.get('/group/:groupId', { schema: { params: groupIdParam, querystring: pageQuerySchema } }, async (request) => {
     const me = currentUser(request);
-    const group = await findGroup(db, request.params.groupId);
-    if (!(await isMember(db, group.id, me.id))) throw new AppError('FORBIDDEN', 'Join the group to read its messages');
+    const group = await groupOfMember(db, request.params.groupId, me.id, 'read');
     return groupThread(db, group.id, request.query);
   });
 
@@ -59,23 +69,28 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     const me = currentUser(request);
     const receiver = await findRecipient(db, me, request.params.userId);
     const { text, image, clientId } = request.body;
-    const { message, created } = await storeDirect(db, {
-      senderId: me.id, receiverId: receiver.id, text: text.trim(), image: await checkOwnImage(store, config, me.id, image), clientId,
+    const { message, created } = await storeDirect(db, me.id, {
+      receiverId: receiver.id, text, image: await checkOwnImage(store, config, me.id, image), clientId,
     });
-    if (created) realtime.toUsers([receiver.id, me.id]).emit('newMessage', message);
+    if (created) announce(realtime, message);
     return reply.status(created ? 201 : 200).send(message);
   });
 
   r.post('/send-group/:groupId', { schema: { params: groupIdParam, body: sendGroupMessageSchema } }, async (request, reply) => {
     const me = currentUser(request);
-    const group = await findGroup(db, request.params.groupId);
-    if (!(await isMember(db, group.id, me.id))) throw new AppError('FORBIDDEN', 'Join the group to send messages');
-    const sender = { _id: me.id, fullName: me.fullName, profilePic: me.profilePic };
-    const { message, created } = await storeGroupMessage(db, {
-      groupId: group.id, sender, text: request.body.text.trim(), clientId: request.body.clientId,
+    const group = await groupOfMember(db, request.params.groupId, me.id, 'send');
+    const { message, created } = await storeGroupMessage(db, senderOf(me), {
+      groupId: group.id, text: request.body.text, clientId: request.body.clientId,
     });
-    if (created) realtime.toGroup(group.id).emit('newGroupMessage', message);
+    if (created) announce(realtime, message);
     return reply.status(created ? 201 : 200).send(message);
+  });
+
+  r.post('/batch', { bodyLimit: BATCH_BODY_LIMIT, schema: { body: batchBodySchema } }, async (request): Promise<BatchResponse> => {
+    const { results, created } = await sendBatch({ db, store, config }, currentUser(request), request.body.items);
+    // After the commit, in item order: a socket never announces a message that could still roll back.
+    for (const message of created) announce(realtime, message);
+    return { results };
   });
 
   r.post('/join-group/:groupId', { schema: { params: groupIdParam } }, async (request) => {

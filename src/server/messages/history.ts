@@ -1,0 +1,43 @@
+/**
+ * Paging back through one thread: the newest `limit` messages before a message, oldest first
+ * (DESIGN section 3, History). Order is by seq, the one order every device agrees on.
+ */
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { DirectMessage, GroupMessage } from '../../shared/api';
+import type { PageQuery } from '../../shared/schemas';
+import type { Db } from '../db/client';
+import { directMessages, groupMessages, users } from '../db/schema';
+import { AppError } from '../http/errors';
+import { threadCondition } from './access';
+import { senderColumns, toDirectMessage, toGroupMessage } from './serialize';
+
+/**
+ * `before` as a seq: a number is the earlier cursor form, taken as it is; an id must name a
+ * message of this very thread, so an id from another thread cannot be used to probe it.
+ */
+async function seqBefore(before: PageQuery['before'], seqOf: (id: string) => Promise<{ seq: number }[]>): Promise<number | undefined> {
+  if (typeof before !== 'string') return before;
+  const [row] = await seqOf(before);
+  if (!row) throw new AppError('NOT_FOUND', 'Message not found');
+  return row.seq;
+}
+
+export async function directThread(db: Db, a: string, b: string, page: PageQuery): Promise<DirectMessage[]> {
+  const before = await seqBefore(page.before, (id) => db.select({ seq: directMessages.seq }).from(directMessages)
+    .where(and(eq(directMessages.id, id), threadCondition(a, b))).limit(1));
+  const rows = await db.select().from(directMessages)
+    .where(before === undefined ? threadCondition(a, b) : and(threadCondition(a, b), lt(directMessages.seq, before)))
+    .orderBy(desc(directMessages.seq)).limit(page.limit);
+  return rows.toReversed().map(toDirectMessage);
+}
+
+export async function groupThread(db: Db, groupId: string, page: PageQuery): Promise<GroupMessage[]> {
+  const before = await seqBefore(page.before, (id) => db.select({ seq: groupMessages.seq }).from(groupMessages)
+    .where(and(eq(groupMessages.id, id), eq(groupMessages.groupId, groupId))).limit(1));
+  const inGroup = eq(groupMessages.groupId, groupId);
+  const rows = await db.select({ m: groupMessages, s: senderColumns })
+    .from(groupMessages).innerJoin(users, eq(users.id, groupMessages.senderId))
+    .where(before === undefined ? inGroup : and(inGroup, lt(groupMessages.seq, before)))
+    .orderBy(desc(groupMessages.seq)).limit(page.limit);
+  return rows.toReversed().map((r) => toGroupMessage(r.m, r.s));
+}
