@@ -1,13 +1,14 @@
 /**
  * `npm run bench [case...]`: prints figures, asserts nothing. Cases: bundle (needs a build); api,
- * realtime and replay (PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set);
- * property (the outbox property test with 1,000 random sequences instead of npm test's 200).
+ * realtime and replay (PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set;
+ * replay runs in real Chromium on a fresh production build); property (the outbox property test
+ * with 1,000 random sequences instead of npm test's 200).
  */
 import { apiBench } from './api';
 import { bundleBench } from './bundle';
 import { spawnSync } from 'node:child_process';
 import { realtimeBench } from './realtime';
-import { replayBench } from './replay';
+import { buildForBench, replayBrowserBench } from './replay-browser';
 
 const wanted = new Set(process.argv.slice(2));
 const run = (name: string) => wanted.size === 0 || wanted.has(name);
@@ -28,8 +29,13 @@ async function main() {
     else console.log('api on PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it');
   }
   if (run('replay')) {
-    console.table(await replayBench());
-    if (pgUrl) console.table(await replayBench(pgUrl));
+    const build = buildForBench();
+    try {
+      console.table(await replayBrowserBench(undefined, build.dist));
+      if (pgUrl) console.table(await replayBrowserBench(pgUrl, build.dist));
+    } finally {
+      build.remove();
+    }
   }
   if (run('property')) {
     const started = performance.now();

@@ -14,14 +14,20 @@ import { referredUser, signedInAdmin, verifiedProfessional } from './people';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);
 
+type Conv = 0 | 1 | 2;
 type Action =
-  | { t: 'send'; conv: 0 | 1 | 2 } | { t: 'flush' } | { t: 'offline' } | { t: 'online' } | { t: 'loseReply' }
-  | { t: 'reload' } | { t: 'crash' } | { t: 'replay' } | { t: 'restart' };
+  | { t: 'send'; conv: Conv } | { t: 'burst'; convs: Conv[] } | { t: 'flush' } | { t: 'offline' } | { t: 'unreachable' }
+  | { t: 'online' } | { t: 'loseReply' } | { t: 'reload' } | { t: 'crash' } | { t: 'replay' } | { t: 'restart' };
+
+const conv = fc.constantFrom(0 as const, 1 as const, 2 as const);
 
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ t: fc.constant('send' as const), conv: fc.constantFrom(0 as const, 1 as const, 2 as const) }) },
+  { weight: 8, arbitrary: fc.record({ t: fc.constant('send' as const), conv }) },
+  // Typed while nothing is sent: goes out as one batch with direct and group messages interleaved.
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('burst' as const), convs: fc.array(conv, { minLength: 2, maxLength: 12 }) }) },
   { weight: 3, arbitrary: fc.constant({ t: 'flush' as const }) },
   { weight: 2, arbitrary: fc.constant({ t: 'offline' as const }) },
+  { weight: 1, arbitrary: fc.constant({ t: 'unreachable' as const }) },
   { weight: 2, arbitrary: fc.constant({ t: 'online' as const }) },
   { weight: 2, arbitrary: fc.constant({ t: 'loseReply' as const }) },
   { weight: 1, arbitrary: fc.constant({ t: 'reload' as const }) },
@@ -52,18 +58,28 @@ async function run(actions: Action[]): Promise<void> {
   const me = { _id: sender.user._id, fullName: sender.user.fullName, profilePic: '' };
   try {
     let n = 0;
+    const type = async (c: Conv) => {
+      const text = `m${(n += 1)}`;
+      typed[c]!.push(text);
+      if (c === 2) await queueGroup(client.db, me, groupId, text);
+      else await queueDirect(client.db, me._id, receivers[c]!, text, null);
+    };
     for (const a of actions) {
       if (a.t === 'send') {
-        const text = `m${(n += 1)}`;
-        typed[a.conv]!.push(text);
-        if (a.conv === 2) await queueGroup(client.db, me, groupId, text);
-        else await queueDirect(client.db, me._id, receivers[a.conv]!, text, null);
+        await type(a.conv);
+        await client.flusher.flush();
+      } else if (a.t === 'burst') {
+        for (const c of a.convs) await type(c);
         await client.flusher.flush();
       } else if (a.t === 'flush') {
         client.clock += 120_000;
         await client.flusher.flush();
       } else if (a.t === 'offline') client.mode = 'offline';
-      else if (a.t === 'online') client.mode = 'online';
+      else if (a.t === 'unreachable') client.mode = 'unreachable';
+      else if (a.t === 'online') {
+        client.mode = 'online';
+        await client.flusher.makeDue();
+      }
       else if (a.t === 'loseReply') client.loseNextReply = true;
       else if (a.t === 'reload') client.reload();
       else if (a.t === 'crash') {
@@ -86,11 +102,11 @@ async function run(actions: Action[]): Promise<void> {
     }
     await client.drain();
 
-    for (const [conv, path] of [[0, `/api/messages/${receivers[0]}`], [1, `/api/messages/${receivers[1]}`], [2, `/api/messages/group/${groupId}`]] as const) {
+    for (const [which, path] of [[0, `/api/messages/${receivers[0]}`], [1, `/api/messages/${receivers[1]}`], [2, `/api/messages/group/${groupId}`]] as const) {
       const res = await sender.agent.get(`${path}?limit=200`);
       expect(res.status).toBe(200);
       const mine = (res.body as { senderId: string; text: string }[]).filter((m) => m.senderId === me._id).map((m) => m.text);
-      expect(mine).toEqual(typed[conv]);
+      expect(mine).toEqual(typed[which]);
     }
     const local = await client.db.messages.toArray();
     expect(local.every((m) => m.status === 'sent')).toBe(true);

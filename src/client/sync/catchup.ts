@@ -1,16 +1,34 @@
 /**
  * Catch-up after start and every reconnect: pages of GET /api/messages/sync, each applied in one
  * transaction together with the new cursor, so a crash mid-way resumes from the last whole page.
+ *
+ * The cursor belongs to one server database (its epoch). When the server answers from another
+ * epoch (its database was reset or replaced), the device starts over from 0; messages it stored
+ * from the old database are dropped (their ids and order mean nothing any more), while anything
+ * still waiting in the outbox stays and is sent to the new one.
  */
 import type { SyncPage } from '../../shared/api';
 import type { HavenDb } from '../db/database';
 import { fromDirect, fromGroup, mergeBatch } from './merge';
 
 export const CURSOR_KEY = 'syncCursor';
+export const EPOCH_KEY = 'syncEpoch';
+
+export interface SyncPosition {
+  cursor: number;
+  epoch: string | null;
+}
+
+export async function readPosition(db: HavenDb): Promise<SyncPosition> {
+  const [cursor, epoch] = await db.meta.bulkGet([CURSOR_KEY, EPOCH_KEY]);
+  return {
+    cursor: typeof cursor?.value === 'number' ? cursor.value : 0,
+    epoch: typeof epoch?.value === 'string' ? epoch.value : null,
+  };
+}
 
 export async function readCursor(db: HavenDb): Promise<number> {
-  const row = await db.meta.get(CURSOR_KEY);
-  return typeof row?.value === 'number' ? row.value : 0;
+  return (await readPosition(db)).cursor;
 }
 
 export async function applyPage(db: HavenDb, page: SyncPage): Promise<void> {
@@ -19,16 +37,32 @@ export async function applyPage(db: HavenDb, page: SyncPage): Promise<void> {
     const stored = await db.messages.bulkGet(incoming.map((m) => m.key));
     const existing = new Map(stored.flatMap((m) => (m ? [[m.key, m] as const] : [])));
     await db.messages.bulkPut(mergeBatch(existing, incoming));
-    await db.meta.put({ key: CURSOR_KEY, value: page.cursor });
+    await db.meta.bulkPut([{ key: CURSOR_KEY, value: page.cursor }, { key: EPOCH_KEY, value: page.epoch }]);
+  });
+}
+
+/** Another server database: forget what came from the old one, keep what waits to be sent. */
+async function startOver(db: HavenDb): Promise<void> {
+  await db.transaction('rw', db.messages, db.meta, async () => {
+    await db.messages.where('status').equals('sent').delete();
+    await db.meta.bulkDelete([CURSOR_KEY, EPOCH_KEY]);
   });
 }
 
 export async function catchUp(db: HavenDb, fetchPage: (since: number) => Promise<SyncPage>): Promise<number> {
-  let cursor = await readCursor(db);
+  const position = await readPosition(db);
+  let cursor = position.cursor;
+  let page = await fetchPage(cursor);
+  if (page.epoch !== position.epoch && cursor > 0) {
+    // A cursor from an unknown epoch may point past everything the server has now.
+    if (position.epoch !== null) await startOver(db);
+    cursor = 0;
+    page = await fetchPage(0);
+  }
   for (;;) {
-    const page = await fetchPage(cursor);
     await applyPage(db, page);
     cursor = page.cursor;
     if (!page.hasMore) return cursor;
+    page = await fetchPage(cursor);
   }
 }

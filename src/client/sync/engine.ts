@@ -1,9 +1,14 @@
 /**
  * The sync engine of one signed-in person: their Dexie database, the outbox flusher, catch-up,
- * the directory, and the socket. Triggers (DESIGN section 3): start, enqueue, `online`, tab
- * visible, socket connect, and the service worker's `sync` message. Overlapping triggers share
- * one run. socket.io events are the fast path; catch-up is the path that never misses.
+ * the directory, the socket, and the state the app shows (status.ts).
+ *
+ * Triggers (DESIGN section 3): enqueue and app start send at once; the socket's connect runs
+ * catch-up (it is joined to its rooms by then, so nothing falls between catch-up and the live
+ * events); `online`, tab visible and socket connect also make every waiting row due now. The
+ * startup sync runs once: the first connect does it, or a fallback when the socket cannot connect.
+ * Overlapping triggers share one run. socket.io events are the fast path; catch-up never misses.
  */
+import { liveQuery, type Subscription } from 'dexie';
 import type { KyInstance } from 'ky';
 import type { AuthUser, SyncPage } from '../../shared/api';
 import { HavenDb } from '../db/database';
@@ -11,8 +16,11 @@ import { connection, type Connection } from '../net/connection';
 import { catchUp } from './catchup';
 import { refreshDirectory } from './directory';
 import { Flusher } from './flusher';
-import { fromDirect, fromGroup, mergeServerMessage } from './merge';
+import { IncomingMessages } from './incoming';
+import { fromDirect, fromGroup } from './merge';
+import { pruneConversations } from './prune';
 import { singleFlight } from './single-flight';
+import { StatusStore } from './status';
 import { kyTransport } from './transport';
 
 export interface EngineOptions {
@@ -23,14 +31,30 @@ export interface EngineOptions {
   connection?: Connection;
 }
 
+/** How long start waits for the socket before catching up over HTTP alone. */
+export const STARTUP_SYNC_FALLBACK_MS = 5_000;
+
+const browserOnline = () => globalThis.navigator?.onLine !== false;
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export class SyncEngine {
   readonly db: HavenDb;
   readonly flusher: Flusher;
+  readonly status: StatusStore;
   private readonly conn: Connection;
   readonly syncNow: () => Promise<void>;
-  private readonly onOnline = () => void this.syncNow();
+  private readonly incoming: IncomingMessages;
+  private syncedOnce = false;
+  private fallback: ReturnType<typeof setTimeout> | undefined;
+  private readonly subscriptions: Array<{ unsubscribe(): void } | (() => unknown)> = [];
+
+  private readonly onNetworkBack = () => {
+    this.status.update({ browserOnline: browserOnline() });
+    if (browserOnline()) void this.networkBack();
+  };
+  private readonly onOffline = () => this.status.update({ browserOnline: false });
   private readonly onVisible = () => {
-    if (document.visibilityState === 'visible') void this.syncNow();
+    if (document.visibilityState === 'visible') void this.networkBack();
   };
   private readonly onWorkerMessage = (event: MessageEvent) => {
     if ((event.data as { type?: string } | null)?.type === 'haven-sync') void this.syncNow();
@@ -39,33 +63,65 @@ export class SyncEngine {
   constructor(readonly user: AuthUser, private readonly options: EngineOptions) {
     this.db = new HavenDb(user._id);
     this.conn = options.connection ?? connection;
-    this.flusher = new Flusher(this.db, kyTransport(options.api), { onUnauthorized: options.onUnauthorized });
-    this.syncNow = singleFlight(async () => {
-      // Send first: what the person wrote matters most, and catch-up then brings its echo too.
-      await this.flusher.flush().catch(() => undefined);
-      await Promise.allSettled([
-        catchUp(this.db, (since) => options.api.get('messages/sync', { searchParams: { since } }).json<SyncPage>()),
-        refreshDirectory(this.db, options.api),
-      ]);
+    this.status = new StatusStore({
+      browserOnline: browserOnline(), connection: this.conn.current, pending: 0, catchingUp: false, sendError: null, syncError: null,
     });
+    this.flusher = new Flusher(this.db, kyTransport(options.api), {
+      onUnauthorized: options.onUnauthorized,
+      onResult: (failure) => this.status.update({ sendError: failure && failure.kind !== 'offline' ? failure.message : null }),
+    });
+    this.syncNow = singleFlight(() => this.fullSync());
+    this.incoming = new IncomingMessages(this.db, (error) => console.error('Haven: storing a live message failed', error));
+  }
+
+  /** Send first (what the person wrote matters most), then catch up and refresh the directory. */
+  private async fullSync(): Promise<void> {
+    this.syncedOnce = true;
+    clearTimeout(this.fallback);
+    await this.flusher.flush();
+    if (!browserOnline()) return;
+    this.status.update({ catchingUp: true });
+    const results = await Promise.allSettled([
+      catchUp(this.db, (since) => this.options.api.get('messages/sync', { searchParams: { since } }).json<SyncPage>()),
+      refreshDirectory(this.db, this.options.api),
+    ]);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    // Keeps the device's copy bounded; older messages reload on demand (history.ts).
+    if (results[0].status === 'fulfilled') await pruneConversations(this.db).catch((error: unknown) => console.error('Haven: pruning failed', error));
+    // Reported, never swallowed: the status line says it, the console keeps the detail.
+    if (failed && browserOnline()) console.error('Haven: catch-up failed', failed.reason);
+    this.status.update({ catchingUp: false, syncError: failed && browserOnline() ? reasonOf(failed.reason) : null });
+  }
+
+  private async networkBack(): Promise<void> {
+    await this.flusher.makeDue();
+    await this.syncNow();
   }
 
   start(): void {
     if (this.options.realtime === false) return;
     this.conn.connect({
-      onConnect: () => void this.syncNow(),
+      onConnect: () => void this.networkBack(),
       onRefused: (reason) => {
         if (reason === 'UNAUTHENTICATED') this.options.onUnauthorized();
       },
       onEvent: {
-        newMessage: (m) => void this.putServerMessage(fromDirect(m, this.user._id)),
-        newGroupMessage: (m) => void this.putServerMessage(fromGroup(m)),
+        newMessage: (m) => this.incoming.add(fromDirect(m, this.user._id)),
+        newGroupMessage: (m) => this.incoming.add(fromGroup(m)),
       },
     });
-    globalThis.addEventListener('online', this.onOnline);
+    this.subscriptions.push(this.conn.subscribe(() => this.status.update({ connection: this.conn.current })));
+    const pending: Subscription = liveQuery(() => this.db.outbox.where('status').notEqual('failed').count())
+      .subscribe({ next: (n) => this.status.update({ pending: n }), error: (e: unknown) => console.error('Haven: outbox count failed', e) });
+    this.subscriptions.push(pending);
+    globalThis.addEventListener('online', this.onNetworkBack);
+    globalThis.addEventListener('offline', this.onOffline);
     document.addEventListener('visibilitychange', this.onVisible);
     navigator.serviceWorker?.addEventListener('message', this.onWorkerMessage);
-    void this.syncNow();
+    void this.flusher.flush();
+    this.fallback = setTimeout(() => {
+      if (!this.syncedOnce) void this.syncNow();
+    }, STARTUP_SYNC_FALLBACK_MS);
   }
 
   get realtime(): boolean {
@@ -84,14 +140,15 @@ export class SyncEngine {
     void registerBackgroundSync();
   }
 
-  private async putServerMessage(server: ReturnType<typeof fromDirect>): Promise<void> {
-    await this.db.transaction('rw', this.db.messages, async () => {
-      await this.db.messages.put(mergeServerMessage(await this.db.messages.get(server.key), server));
-    });
-  }
-
   stop(): void {
-    globalThis.removeEventListener('online', this.onOnline);
+    clearTimeout(this.fallback);
+    this.incoming.stop();
+    for (const s of this.subscriptions.splice(0)) {
+      if (typeof s === 'function') s();
+      else s.unsubscribe();
+    }
+    globalThis.removeEventListener('online', this.onNetworkBack);
+    globalThis.removeEventListener('offline', this.onOffline);
     document.removeEventListener('visibilitychange', this.onVisible);
     navigator.serviceWorker?.removeEventListener('message', this.onWorkerMessage);
     this.flusher.stop();

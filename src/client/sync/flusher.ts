@@ -1,15 +1,20 @@
 /**
- * Drains the outbox: one flusher across tabs (Web Locks), strictly in outbox order. A retryable
- * failure stops the run so nothing overtakes it (each conversation stays in the order typed), and
- * schedules the next attempt with capped, jittered backoff. A 401 pauses until signed in again,
- * keeping every row. A refusal marks that row failed (text kept, Retry offered) and moves on.
- * A row left 'sending' by a crash or a closed tab is simply sent again: same clientId, stored once.
+ * Drains the outbox: one flusher across tabs (Web Locks). Direct and group rows go in batches of
+ * up to 100 (one request, one IndexedDB transaction each); each Aura chat is its own lane, so a
+ * slow answer holds back nothing else. Order is kept per conversation (see plan.ts).
+ *
+ * Failures: a refused item is marked failed (text kept, Retry offered) and the rest go on. A
+ * retryable failure backs its rows off (capped, jittered) — but no attempt is spent while the
+ * browser is offline, and `makeDue` (on `online`, socket connect, tab visible) makes every waiting
+ * row due at once. A 401 pauses until signed in again, keeping every row. A row left 'sending' by
+ * a crash or a closed tab is simply sent again: same clientId, stored once.
  */
 import type { HavenDb, OutboxRow } from '../db/database';
-import { applySent, markState } from './apply';
+import { applyBatch, applySent, deferBatch, markState } from './apply';
 import { backoffDelay } from './backoff';
+import { auraLanes, nextBatch, nextWakeUp } from './plan';
 import { singleFlight } from './single-flight';
-import type { OutboxTransport } from './transport';
+import type { Failure, OutboxTransport } from './transport';
 
 export type LockRunner = (name: string, work: () => Promise<void>) => Promise<void>;
 
@@ -23,20 +28,44 @@ export const webLock: LockRunner = async (name, work) => {
   });
 };
 
+const browserOnline = () => (globalThis.navigator as Navigator | undefined)?.onLine !== false;
+
 export interface FlusherOptions {
   onUnauthorized?: () => void;
+  /** Told after every run that went to the network: the last failure, or null when all went well. */
+  onResult?: (failure: Failure | null) => void;
   lock?: LockRunner;
   now?: () => number;
+  isOnline?: () => boolean;
 }
 
 export class Flusher {
   private paused = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
+  private failure: Failure | null = null;
   readonly flush: () => Promise<void>;
 
   constructor(private readonly db: HavenDb, private readonly transport: OutboxTransport, private readonly options: FlusherOptions = {}) {
-    this.flush = singleFlight(() => (options.lock ?? webLock)(`haven-outbox-${db.userId}`, () => this.drain()));
+    this.flush = singleFlight(async () => {
+      // Offline, an enqueue costs no lock and no read: `online` brings everything out.
+      if (!this.canSend()) return;
+      try {
+        await (options.lock ?? webLock)(`haven-outbox-${db.userId}`, () => this.drain());
+      } catch (error) {
+        // Reported, never swallowed; the rows stay queued for the next trigger.
+        console.error('Haven: sending failed', error);
+        options.onResult?.({ ok: false, kind: 'retry', message: error instanceof Error ? error.message : String(error) });
+      }
+    });
+  }
+
+  private get now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private online(): boolean {
+    return (this.options.isOnline ?? browserOnline)();
   }
 
   /** After a new sign-in: go on where the 401 stopped. */
@@ -45,52 +74,85 @@ export class Flusher {
     void this.flush();
   }
 
+  /** The network is back (or may be): every waiting row is due now, with its backoff forgotten. */
+  async makeDue(): Promise<void> {
+    await this.db.outbox.where('status').notEqual('failed').modify((row) => {
+      row.nextAttemptAt = 0;
+      row.attempts = 0;
+    });
+    await this.flush();
+  }
+
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
   }
 
-  private schedule(ms: number): void {
+  private schedule(at: number | null): void {
     clearTimeout(this.timer);
-    if (!this.stopped) this.timer = setTimeout(() => void this.flush(), ms);
+    if (at !== null && !this.stopped) this.timer = setTimeout(() => void this.flush(), Math.max(0, at - this.now));
   }
 
-  private nextRow(): Promise<OutboxRow | undefined> {
-    return this.db.outbox.orderBy('order').filter((r) => r.status !== 'failed').first();
+  private canSend(): boolean {
+    return !this.paused && !this.stopped && this.online();
   }
 
   private async drain(): Promise<void> {
-    const now = this.options.now ?? Date.now;
+    this.failure = null;
+    const rows = await this.db.outbox.orderBy('order').toArray();
+    await Promise.all([this.drainMessages(rows), ...auraLanes(rows).map((lane) => this.drainAura(lane))]);
+    if (!this.stopped) this.schedule(nextWakeUp(await this.db.outbox.toArray(), this.now));
+    this.options.onResult?.(this.failure);
+  }
+
+  private async drainMessages(initial: OutboxRow[]): Promise<void> {
+    // Rows queued while this runs are picked up by the run singleFlight schedules after this one.
+    let rows = initial;
     for (;;) {
-      if (this.paused || this.stopped) return;
-      const row = await this.nextRow();
-      if (!row) return;
-      const wait = row.nextAttemptAt - now();
-      if (wait > 0) {
-        this.schedule(wait);
-        return;
-      }
+      if (!this.canSend()) return;
+      const batch = nextBatch(rows, this.now);
+      if (batch.length === 0) return;
+      const outcome = await this.transport.sendBatch(batch);
+      if (outcome.ok) await applyBatch(this.db, batch, outcome.results);
+      else if (!(await this.handleFailure(batch, outcome))) return;
+      const done = new Set(batch);
+      rows = rows.filter((r) => !done.has(r));
+    }
+  }
+
+  private async drainAura(lane: OutboxRow[]): Promise<void> {
+    for (const row of lane) {
+      if (!this.canSend() || row.nextAttemptAt > this.now) return;
       await markState(this.db, row, { status: 'sending' });
       const outcome = await this.transport.send(row);
-      if (outcome.ok) {
-        await applySent(this.db, row, outcome.data);
-        continue;
-      }
-      if (outcome.kind === 'rejected') {
-        await markState(this.db, row, { status: 'failed', error: outcome.message });
-        continue;
-      }
-      if (outcome.kind === 'unauthorized') {
-        await markState(this.db, row, { status: 'queued', error: null });
-        this.paused = true;
-        this.options.onUnauthorized?.();
+      if (outcome.ok) await applySent(this.db, row, outcome.data);
+      else if (outcome.kind === 'rejected') await markState(this.db, row, { status: 'failed', error: outcome.message });
+      else {
+        await markState(this.db, row, { status: 'queued' });
+        await this.handleFailure([row], outcome);
         return;
       }
-      const attempts = row.attempts + 1;
-      const delay = backoffDelay(attempts);
-      await markState(this.db, row, { status: 'queued', attempts, nextAttemptAt: now() + delay, error: null });
-      this.schedule(delay);
-      return;
     }
+  }
+
+  /** Answers whether the lane may go on with other rows (only after a refusal). */
+  private async handleFailure(rows: OutboxRow[], failure: Failure): Promise<boolean> {
+    if (failure.kind === 'rejected') {
+      // The whole request was refused (not one item): each row shows why and offers Retry.
+      await applyBatch(this.db, rows, rows.map(() => ({ ok: false, message: failure.message })));
+      return true;
+    }
+    this.failure = failure;
+    if (failure.kind === 'unauthorized') {
+      this.paused = true;
+      this.options.onUnauthorized?.();
+      return false;
+    }
+    // Offline: nothing was really tried, so no attempt is counted; `online` will make them due.
+    if (failure.kind === 'offline') return false;
+    // One wait for the whole batch: rows that failed together are tried again together.
+    const nextAttemptAt = this.now + backoffDelay(Math.max(...rows.map((r) => r.attempts)) + 1);
+    await deferBatch(this.db, rows, (row) => ({ attempts: row.attempts + 1, nextAttemptAt, error: null }));
+    return false;
   }
 }

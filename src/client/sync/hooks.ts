@@ -5,20 +5,10 @@ import { useSyncExternalStore } from 'react';
 import type { GroupSummary, MessageSender, PublicUser } from '../../shared/api';
 import type { DiaryEntry, LocalAiChat, LocalAiMessage, LocalMessage } from '../db/database';
 import { connection, type ConnectionState } from '../net/connection';
-import { currentEngine, useDb } from './current';
+import { currentEngine, useDb, useEngine } from './current';
 import { LISTS_KEY, type Lists } from './directory';
 import { discard, queueAura, queueDirect, queueGroup, retry } from './outbox';
-
-/** Messages of one conversation (`dm:<userId>` or `group:<groupId>`), oldest first, pending last. */
-export function useConversation(conversation: string | null): LocalMessage[] | undefined {
-  const db = useDb();
-  return useLiveQuery(
-    async (): Promise<LocalMessage[]> => (conversation
-      ? db.messages.where('[conversation+sortKey]').between([conversation, Dexie.minKey], [conversation, Dexie.maxKey]).toArray()
-      : []),
-    [db, conversation],
-  );
-}
+import type { SyncStatus } from './status';
 
 /** 'users' (everyone, or a professional's referred users) or 'therapists'; undefined until first loaded. */
 export function usePeople(list: keyof Lists): PublicUser[] | undefined {
@@ -70,6 +60,16 @@ export function useConnectionState(): ConnectionState {
 
 export function useOnlineUsers(): string[] {
   return useSyncExternalStore(connection.subscribe, onlineUsers, onlineUsers);
+}
+
+const UP_TO_DATE: SyncStatus = { kind: 'up-to-date', pending: 0 };
+const upToDate = () => UP_TO_DATE;
+const noSubscription = () => () => undefined;
+
+/** The sync engine's state (offline, connecting, sending N, up to date, error); up to date when signed out. */
+export function useSyncStatus(): SyncStatus {
+  const engine = useEngine();
+  return useSyncExternalStore(engine?.status.subscribe ?? noSubscription, engine?.status.get ?? upToDate, upToDate);
 }
 
 function engineOrThrow() {

@@ -1,31 +1,64 @@
 /**
- * How an outbox row reaches the server. Sends are idempotent by clientId, so ky may retry a POST
- * within one attempt (network blips, 408, 429, 5xx, with capped, jittered backoff). What is left
- * after that is sorted into: keep trying later, wait for sign-in, or refused for good.
+ * How outbox rows reach the server. Direct and group rows go in batches (POST /api/messages/batch,
+ * per-item results); Aura questions one at a time (each waits for an answer). Sends are idempotent
+ * by clientId, so ky may retry a POST within one attempt (network blips, 408, 429, 5xx). Every
+ * attempt has a timeout: a half-open connection (a phone changing networks) must not hold the
+ * queue or the cross-tab lock. What is left is sorted into: keep trying later, the network is
+ * gone (costs no attempt), wait for sign-in, or refused for good.
  */
 import { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import type { BatchResponse, DirectMessage, GroupMessage } from '../../shared/api';
 import { isApiErrorBody } from '../../shared/errors';
 import type { OutboxRow } from '../db/database';
 
-export type SendOutcome =
-  | { ok: true; data: unknown }
-  | { ok: false; kind: 'retry' | 'unauthorized' | 'rejected'; message: string };
+export type FailureKind = 'retry' | 'offline' | 'unauthorized' | 'rejected';
+export type Failure = { ok: false; kind: FailureKind; message: string };
+export type SendOutcome = { ok: true; data: unknown } | Failure;
+export type ItemOutcome = { ok: true; data: DirectMessage | GroupMessage } | { ok: false; message: string };
+export type BatchOutcome = { ok: true; results: ItemOutcome[] } | Failure;
 
 export interface OutboxTransport {
+  /** One Aura question. */
   send(row: OutboxRow): Promise<SendOutcome>;
+  /** Direct and group rows, stored by the server in this order; one result per row. */
+  sendBatch(rows: OutboxRow[]): Promise<BatchOutcome>;
 }
 
 const RETRYABLE = [408, 429, 500, 502, 503, 504];
+/** A batch of 100 short messages is stored in well under a second; 15 s means the connection is gone. */
+export const MESSAGE_SEND_TIMEOUT_MS = 15_000;
+/** Aura's server waits up to 25 s for the model, then answers a canned reply: allow for that. */
+export const AURA_SEND_TIMEOUT_MS = 45_000;
 
-function request(api: KyInstance, row: OutboxRow) {
+function auraRequest(api: KyInstance, row: OutboxRow) {
   const { body } = row;
-  switch (row.kind) {
-    case 'direct': return api.post(`messages/send/${row.target}`, { json: body });
-    case 'group': return api.post(`messages/send-group/${row.target}`, { json: body });
-    case 'aura': return body.isNew
-      ? api.post('chats', { json: { chatId: row.target, text: body.text, img: body.img ?? null, clientId: body.clientId } })
-      : api.put(`chats/${row.target}`, { json: { question: body.text, img: body.img ?? null, clientId: body.clientId } });
+  return body.isNew
+    ? api.post('chats', { json: { chatId: row.target, text: body.text, img: body.img ?? null, clientId: body.clientId } })
+    : api.put(`chats/${row.target}`, { json: { question: body.text, img: body.img ?? null, clientId: body.clientId } });
+}
+
+/** The batch item for one row (the row's body was written by outbox.ts when the person sent it). */
+export function batchItem(row: OutboxRow): Record<string, unknown> {
+  return row.kind === 'group'
+    ? { kind: 'group', groupId: row.target, text: row.body.text, clientId: row.clientId }
+    : { kind: 'direct', to: row.target, text: row.body.text, image: row.body.image ?? null, clientId: row.clientId };
+}
+
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+async function failureOf(error: unknown): Promise<Failure> {
+  if (error instanceof HTTPError) {
+    const status = error.response.status;
+    if (status === 401) return { ok: false, kind: 'unauthorized', message: 'Please log in to send messages' };
+    if (RETRYABLE.includes(status)) return { ok: false, kind: 'retry', message: `Server busy (${status})` };
+    const body: unknown = await error.response.json().catch(() => null);
+    return { ok: false, kind: 'rejected', message: isApiErrorBody(body) ? body.message : 'Failed to send message' };
   }
+  // No answer at all (offline, DNS, reset) or a timeout: the message waits for the network.
+  if (browserOffline()) return { ok: false, kind: 'offline', message: 'No connection' };
+  if (error instanceof TimeoutError) return { ok: false, kind: 'retry', message: 'The connection timed out' };
+  if (error instanceof TypeError) return { ok: false, kind: 'retry', message: 'No connection' };
+  return { ok: false, kind: 'retry', message: (error as Error).message };
 }
 
 export function kyTransport(base: KyInstance, retryLimit = 2): OutboxTransport {
@@ -35,18 +68,22 @@ export function kyTransport(base: KyInstance, retryLimit = 2): OutboxTransport {
   return {
     async send(row) {
       try {
-        return { ok: true, data: await request(api, row).json() };
+        return { ok: true, data: await auraRequest(api.extend({ timeout: AURA_SEND_TIMEOUT_MS }), row).json() };
       } catch (error) {
-        if (error instanceof HTTPError) {
-          const status = error.response.status;
-          if (status === 401) return { ok: false, kind: 'unauthorized', message: 'Please log in to send messages' };
-          if (RETRYABLE.includes(status)) return { ok: false, kind: 'retry', message: `Server busy (${status})` };
-          const body: unknown = await error.response.json().catch(() => null);
-          return { ok: false, kind: 'rejected', message: isApiErrorBody(body) ? body.message : 'Failed to send message' };
-        }
-        // No answer at all (offline, DNS, reset) or a timeout: the message waits for the network.
-        if (error instanceof TimeoutError || error instanceof TypeError) return { ok: false, kind: 'retry', message: 'No connection' };
-        return { ok: false, kind: 'retry', message: (error as Error).message };
+        return failureOf(error);
+      }
+    },
+    async sendBatch(rows) {
+      try {
+        const answer = await api.post('messages/batch', { json: { items: rows.map(batchItem) }, timeout: MESSAGE_SEND_TIMEOUT_MS })
+          .json<BatchResponse>();
+        if (answer.results.length !== rows.length) return { ok: false, kind: 'retry', message: 'Incomplete answer from the server' };
+        return {
+          ok: true,
+          results: answer.results.map((r): ItemOutcome => (r.ok ? { ok: true, data: r.message } : { ok: false, message: r.message })),
+        };
+      } catch (error) {
+        return failureOf(error);
       }
     },
   };

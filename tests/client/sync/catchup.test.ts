@@ -22,6 +22,8 @@ const group = (seq: number): GroupMessage => ({
   text: `g${seq}`, clientId: `gid-${seq}-abcdef`, createdAt: new Date(seq).toISOString(),
 });
 
+const EPOCH = 'epoch-one';
+
 function pages(all: SyncPage[]) {
   const asked: number[] = [];
   return { asked, fetch: async (since: number) => { asked.push(since); const p = all.shift(); if (!p) throw new Error('no more pages'); return p; } };
@@ -30,8 +32,8 @@ function pages(all: SyncPage[]) {
 describe('catch-up', () => {
   it('applies every page with its cursor, from the stored cursor', async () => {
     const source = pages([
-      { direct: [direct(1, OTHER, db.userId), direct(2, db.userId, OTHER)], group: [], cursor: 2, hasMore: true },
-      { direct: [], group: [group(3)], cursor: 3, hasMore: false },
+      { direct: [direct(1, OTHER, db.userId), direct(2, db.userId, OTHER)], group: [], cursor: 2, hasMore: true, epoch: EPOCH },
+      { direct: [], group: [group(3)], cursor: 3, hasMore: false, epoch: EPOCH },
     ]);
     expect(await catchUp(db, source.fetch)).toBe(3);
     expect(source.asked).toEqual([0, 2]);
@@ -42,10 +44,10 @@ describe('catch-up', () => {
   });
 
   it('resumes from the last whole page after a failure mid-way', async () => {
-    const source = pages([{ direct: [direct(5, OTHER, db.userId)], group: [], cursor: 5, hasMore: true }]);
+    const source = pages([{ direct: [direct(5, OTHER, db.userId)], group: [], cursor: 5, hasMore: true, epoch: EPOCH }]);
     await expect(catchUp(db, source.fetch)).rejects.toThrow('no more pages');
     expect(await readCursor(db)).toBe(5);
-    const again = pages([{ direct: [direct(6, OTHER, db.userId)], group: [], cursor: 6, hasMore: false }]);
+    const again = pages([{ direct: [direct(6, OTHER, db.userId)], group: [], cursor: 6, hasMore: false, epoch: EPOCH }]);
     await catchUp(db, again.fetch);
     expect(again.asked).toEqual([5]);
     expect(await db.messages.count()).toBe(2);
@@ -54,10 +56,41 @@ describe('catch-up', () => {
   it('lands my own message on its optimistic row, marked sent (no duplicate)', async () => {
     const mine = await queueDirect(db, db.userId, OTHER, 'typed offline', null);
     const echo = { ...direct(9, db.userId, OTHER, mine.clientId), text: 'typed offline' };
-    await catchUp(db, pages([{ direct: [echo], group: [], cursor: 9, hasMore: false }]).fetch);
+    await catchUp(db, pages([{ direct: [echo], group: [], cursor: 9, hasMore: false, epoch: EPOCH }]).fetch);
     const rows = await db.messages.toArray();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ key: mine.key, status: 'sent', seq: 9, _id: echo._id });
+  });
+});
+
+describe('catch-up across server epochs', () => {
+  it('starts over from 0 when the server database was replaced, keeping what waits to be sent', async () => {
+    await catchUp(db, pages([{ direct: [direct(40, OTHER, db.userId)], group: [], cursor: 40, hasMore: false, epoch: EPOCH }]).fetch);
+    const waiting = await queueDirect(db, db.userId, OTHER, 'still to send', null);
+    // The new database knows nothing past seq 3: a cursor at 40 would wait there for good.
+    const source = pages([
+      { direct: [], group: [], cursor: 40, hasMore: false, epoch: 'epoch-two' },
+      { direct: [direct(3, OTHER, db.userId)], group: [], cursor: 3, hasMore: false, epoch: 'epoch-two' },
+    ]);
+    expect(await catchUp(db, source.fetch)).toBe(3);
+    expect(source.asked).toEqual([40, 0]);
+    expect((await db.messages.toArray()).map((m) => m.text).sort()).toEqual(['m3', 'still to send']);
+    expect(await db.messages.get(waiting.key)).toMatchObject({ status: 'queued' });
+    const again = pages([{ direct: [], group: [], cursor: 3, hasMore: false, epoch: 'epoch-two' }]);
+    await catchUp(db, again.fetch);
+    expect(again.asked).toEqual([3]);
+  });
+
+  it('re-reads from 0, deleting nothing, when a cursor has no epoch yet (kept by an older version)', async () => {
+    await catchUp(db, pages([{ direct: [direct(12, OTHER, db.userId)], group: [], cursor: 12, hasMore: false, epoch: EPOCH }]).fetch);
+    await db.meta.delete('syncEpoch');
+    const source = pages([
+      { direct: [], group: [], cursor: 12, hasMore: false, epoch: EPOCH },
+      { direct: [direct(12, OTHER, db.userId)], group: [], cursor: 12, hasMore: false, epoch: EPOCH },
+    ]);
+    await catchUp(db, source.fetch);
+    expect(source.asked).toEqual([12, 0]);
+    expect(await db.messages.count()).toBe(1);
   });
 });
 

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import type { DirectMessage, GroupMessage } from '../../../src/shared/api';
 import { HavenDb, type OutboxRow } from '../../../src/client/db/database';
-import type { OutboxTransport, SendOutcome } from '../../../src/client/sync/transport';
+import type { BatchOutcome, ItemOutcome, OutboxTransport, SendOutcome } from '../../../src/client/sync/transport';
 
 let dbCount = 0;
 export const ME = 'a'.repeat(24);
@@ -25,10 +25,17 @@ export function serverEcho(row: OutboxRow, senderId: string): DirectMessage | Gr
   return { ...base, receiverId: row.target, text: String(row.body.text), image: (row.body.image as string | null) ?? null };
 }
 
-/** Answers from a script (default: success); records every row it was asked to send. */
+type Scripted = Exclude<SendOutcome, { ok: true }> | 'ok';
+
+/**
+ * Answers from a script (default: success); records every row it was asked to send. For a batch,
+ * a 'rejected' entry refuses the batch's first item only (as the server refuses one item); any
+ * other failure fails the whole request.
+ */
 export class ScriptedTransport implements OutboxTransport {
   readonly sent: OutboxRow[] = [];
-  readonly script: Array<SendOutcome['ok'] extends true ? never : Exclude<SendOutcome, { ok: true }> | 'ok'> = [];
+  readonly batches: OutboxRow[][] = [];
+  readonly script: Scripted[] = [];
 
   constructor(private readonly senderId: string) {}
 
@@ -37,6 +44,19 @@ export class ScriptedTransport implements OutboxTransport {
     const next = this.script.shift() ?? 'ok';
     if (next === 'ok') return { ok: true, data: serverEcho(row, this.senderId) };
     return next;
+  }
+
+  async sendBatch(rows: OutboxRow[]): Promise<BatchOutcome> {
+    this.sent.push(...rows);
+    this.batches.push(rows);
+    const next = this.script.shift() ?? 'ok';
+    if (next !== 'ok' && next.kind !== 'rejected') return next;
+    return {
+      ok: true,
+      results: rows.map((row, i): ItemOutcome => (next !== 'ok' && i === 0
+        ? { ok: false, message: next.message }
+        : { ok: true, data: serverEcho(row, this.senderId) })),
+    };
   }
 }
 

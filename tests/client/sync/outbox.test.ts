@@ -2,20 +2,22 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dmConversation, type HavenDb } from '../../../src/client/db/database';
 import { Flusher } from '../../../src/client/sync/flusher';
-import { discard, queueDirect, queueGroup, retry } from '../../../src/client/sync/outbox';
+import { discard, queueAura, queueDirect, queueGroup, retry } from '../../../src/client/sync/outbox';
 import { fromDirect } from '../../../src/client/sync/merge';
 import { freshDb, GROUP, noLock, OTHER, ScriptedTransport, serverEcho } from './fixtures';
 
 let db: HavenDb;
 let transport: ScriptedTransport;
 let now = 1_000_000;
-const flusher = (onUnauthorized = () => {}) => new Flusher(db, transport, { lock: noLock, now: () => now, onUnauthorized });
+let online = true;
+const flusher = (onUnauthorized = () => {}) => new Flusher(db, transport, { lock: noLock, now: () => now, onUnauthorized, isOnline: () => online });
 
 beforeEach(async () => {
   db = freshDb();
   await db.open();
   transport = new ScriptedTransport(db.userId);
   now = 1_000_000;
+  online = true;
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 });
 afterEach(() => {
@@ -57,23 +59,87 @@ describe('flusher', () => {
     expect(stored.sort((a, b) => a.sortKey - b.sortKey).map((m) => m.text)).toEqual(['one', 'two', 'three', 'four']);
   });
 
-  it('stops at a retryable failure so nothing overtakes it, then resumes after the backoff', async () => {
+  it('sends direct and group rows together in batches of at most 100, in outbox order', async () => {
+    for (let i = 0; i < 230; i += 1) await queueDirect(db, db.userId, OTHER, `m${i}`, null);
+    await flusher().flush();
+    expect(transport.batches.map((b) => b.length)).toEqual([100, 100, 30]);
+    expect(transport.sent.map((r) => r.body.text)).toEqual(Array.from({ length: 230 }, (_, i) => `m${i}`));
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('backs a failed batch off as a whole, then sends it again in order after the backoff', async () => {
     for (const t of ['one', 'two']) await queueDirect(db, db.userId, OTHER, t, null);
     transport.script.push({ ok: false, kind: 'retry', message: 'No connection' });
     const f = flusher();
     await f.flush();
-    expect(transport.sent.map((r) => r.body.text)).toEqual(['one']);
+    expect(transport.sent.map((r) => r.body.text)).toEqual(['one', 'two']);
     const [first] = await db.outbox.toArray();
     expect(first).toMatchObject({ status: 'queued', attempts: 1 });
     expect(first!.nextAttemptAt).toBeGreaterThan(now);
     expect(await statuses()).toEqual([['one', 'queued'], ['two', 'queued']]);
     // Before the backoff ends nothing is sent; after it, both go, in order.
     await f.flush();
-    expect(transport.sent).toHaveLength(1);
+    expect(transport.sent).toHaveLength(2);
     now = first!.nextAttemptAt;
     await f.flush();
-    expect(transport.sent.map((r) => r.body.text)).toEqual(['one', 'one', 'two']);
+    expect(transport.batches.map((b) => b.map((r) => r.body.text))).toEqual([['one', 'two'], ['one', 'two']]);
     expect(await statuses()).toEqual([['one', 'sent'], ['two', 'sent']]);
+  });
+
+  it('spends no attempt while the browser is offline, and sends at once when it is back', async () => {
+    for (const t of ['one', 'two']) await queueDirect(db, db.userId, OTHER, t, null);
+    online = false;
+    const f = flusher();
+    await f.flush();
+    expect(transport.sent).toHaveLength(0);
+    expect((await db.outbox.toArray()).map((r) => r.attempts)).toEqual([0, 0]);
+    online = true;
+    await f.makeDue();
+    expect(transport.sent.map((r) => r.body.text)).toEqual(['one', 'two']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('counts no attempt for a request that failed because the network went away', async () => {
+    await queueDirect(db, db.userId, OTHER, 'one', null);
+    transport.script.push({ ok: false, kind: 'offline', message: 'No connection' });
+    await flusher().flush();
+    expect(await db.outbox.toArray()).toMatchObject([{ attempts: 0, nextAttemptAt: 0, status: 'queued' }]);
+  });
+
+  it('makes rows waiting out a long backoff due now when the connection returns (makeDue)', async () => {
+    await queueDirect(db, db.userId, OTHER, 'waited', null);
+    await db.outbox.toCollection().modify({ attempts: 9, nextAttemptAt: now + 60_000 });
+    const f = flusher();
+    await f.flush();
+    expect(transport.sent).toHaveLength(0);
+    await f.makeDue();
+    expect(transport.sent.map((r) => r.body.text)).toEqual(['waited']);
+  });
+
+  it('holds back only the conversation that is backing off; others go on', async () => {
+    await queueDirect(db, db.userId, OTHER, 'to other, waiting', null);
+    await queueGroup(db, { _id: db.userId, fullName: 'Me', profilePic: '' }, GROUP, 'to group');
+    await queueDirect(db, db.userId, OTHER, 'to other, after', null);
+    const [head] = await db.outbox.toArray();
+    await db.outbox.update(head!.order!, { attempts: 3, nextAttemptAt: now + 30_000 });
+    await flusher().flush();
+    expect(transport.sent.map((r) => r.body.text)).toEqual(['to group']);
+    expect((await db.outbox.toArray()).map((r) => r.body.text)).toEqual(['to other, waiting', 'to other, after']);
+  });
+
+  it('never lets a slow Aura answer hold back direct or group messages', async () => {
+    await queueAura(db, null, 'a question for Aura', null);
+    await queueDirect(db, db.userId, OTHER, 'a direct message', null);
+    let answerAura!: () => void;
+    const slow = new Promise<void>((resolve) => { answerAura = resolve; });
+    const send = transport.send.bind(transport);
+    transport.send = async (row) => { await slow; return send(row); };
+    const run = flusher().flush();
+    await vi.waitFor(async () => expect((await db.messages.toArray())[0]?.status).toBe('sent'));
+    expect(await db.outbox.count()).toBe(1);
+    answerAura();
+    await run;
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('marks a refused message failed with the server message, keeps its text, and goes on', async () => {
@@ -112,10 +178,10 @@ describe('flusher', () => {
     expect(await db.outbox.count()).toBe(2);
     expect(await statuses()).toEqual([['one', 'queued'], ['two', 'queued']]);
     await f.flush();
-    expect(transport.sent).toHaveLength(1);
+    expect(transport.batches).toHaveLength(1);
     f.resume();
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
-    expect(transport.sent.map((r) => r.body.text)).toEqual(['one', 'one', 'two']);
+    expect(transport.sent.map((r) => r.body.text)).toEqual(['one', 'two', 'one', 'two']);
   });
 
   it('sends a row left "sending" by a crash again, with the same clientId', async () => {

@@ -1,4 +1,5 @@
 /** One turn: the person's on the right (with its send state), Aura's on the left as markdown. */
+import { memo } from 'react';
 import { toast } from 'react-hot-toast';
 import type { LocalAiMessage } from '../../db/database';
 import { discardMessage, retryMessage } from '../../sync/hooks';
@@ -32,15 +33,21 @@ function SendState({ message }: { message: LocalAiMessage }) {
   );
 }
 
-export function MessageBubble({ message }: { message: LocalAiMessage }) {
+interface BubbleProps {
+  message: LocalAiMessage;
+  /** Called when the image has loaded (the turn grew). */
+  onImageLoad?: () => void;
+}
+
+function Bubble({ message, onImageLoad }: BubbleProps) {
   const mine = message.role === 'user';
   return (
-    <li className={`chat ${mine ? 'chat-end' : 'chat-start'}`} data-testid="aura-message" data-role={message.role}>
+    <div className={`chat ${mine ? 'chat-end' : 'chat-start'}`} data-testid="aura-message" data-role={message.role}>
       <div className="chat-header mb-1 text-xs">{mine ? 'You' : 'Aura'}</div>
       <div className={`chat-bubble max-w-[85%] sm:max-w-[75%] ${mine ? 'chat-bubble-primary' : ''}`}>
         {message.img && (
           <a href={message.img} target="_blank" rel="noopener noreferrer" className="mb-2 block">
-            <img src={message.img} alt={mine ? 'Image you shared' : 'Image from Aura'} loading="lazy"
+            <img src={message.img} alt={mine ? 'Image you shared' : 'Image from Aura'} loading="lazy" onLoad={onImageLoad}
               className="max-h-64 max-w-full rounded-lg object-contain" />
           </a>
         )}
@@ -50,6 +57,17 @@ export function MessageBubble({ message }: { message: LocalAiMessage }) {
       </div>
       {mine && <SendState message={message} />}
       {!mine && message.crisis && <CrisisCard />}
-    </li>
+    </div>
   );
 }
+
+/** The fields a turn shows: a live query hands over new objects each time, so identity says nothing. */
+export function sameBubble(a: BubbleProps, b: BubbleProps): boolean {
+  const x = a.message;
+  const y = b.message;
+  return a.onImageLoad === b.onImageLoad && x.key === y.key && x.role === y.role && x.status === y.status
+    && x.error === y.error && x.text === y.text && x.img === y.img && x.crisis === y.crisis;
+}
+
+/** One turn; a change to another turn leaves it alone. */
+export const MessageBubble = memo(Bubble, sameBubble);

@@ -58,8 +58,8 @@ export function ChatPage({ groupParam }: { groupParam?: string }) {
   }
 
   let main;
-  if (open?.kind === 'dm') main = <DirectChat person={person} onBack={() => setOpen(null)} />;
-  else if (group?.isMember) main = <GroupChat group={group} onBack={() => setOpen(null)} />;
+  if (open?.kind === 'dm') main = <DirectChat key={open.id} person={person} onBack={() => setOpen(null)} />;
+  else if (group?.isMember) main = <GroupChat key={group._id} group={group} onBack={() => setOpen(null)} />;
   else main = <GroupsPanel groups={groups} busyId={joiningId} onJoin={(g) => void joinThenOpen(g)} onOpen={openGroup} />;
   // A group that vanished (deleted, or we were removed) falls back to the list rather than a dead chat.
   const conversationOpen = open?.kind === 'dm' || Boolean(group?.isMember);

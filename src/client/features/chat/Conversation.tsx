@@ -2,8 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
 import type { GroupSummary, PublicUser } from '../../../shared/api';
 import { dmConversation, groupConversation } from '../../db/database';
-import { useEngine } from '../../sync/current';
-import { sendDirect, sendGroup, useConversation, useOnlineUsers } from '../../sync/hooks';
+import { useConversationWindow } from '../../sync/history';
+import { sendDirect, sendGroup, useOnlineUsers } from '../../sync/hooks';
 import { IconArrowLeft } from '../../ui/icons';
 import { memberCount } from '../../ui/labels';
 import { useUser } from '../auth/session';
@@ -11,7 +11,6 @@ import { Avatar } from './Avatar';
 import { Composer, ReportedError } from './Composer';
 import { GroupIcon } from './GroupIcon';
 import { roleLabel } from './format';
-import { fillGroupHistory } from './groups';
 import { MessageList } from './MessageList';
 
 /** Title bar of an open conversation; on a phone its back button returns to the list. */
@@ -30,10 +29,18 @@ function ChatHeader({ title, subtitle, icon, onBack }: { title: string; subtitle
   );
 }
 
-/** A one-to-one chat (used by /chat and /therapist-chat). */
+/** The spec's toast when a conversation's messages could not be fetched (the list also offers Try again). */
+function useFailureToast(failed: boolean, text: string) {
+  useEffect(() => {
+    if (failed) toast.error(text, { id: text });
+  }, [failed, text]);
+}
+
+/** A one-to-one chat (used by /chat and /therapist-chat); keyed by the person, so each opens fresh. */
 export function DirectChat({ person, onBack }: { person: PublicUser | undefined; onBack: () => void }) {
   const me = useUser();
-  const messages = useConversation(person ? dmConversation(person._id) : null);
+  const { messages, ...history } = useConversationWindow(person ? dmConversation(person._id) : null);
+  useFailureToast(history.failed, 'Failed to fetch messages');
   const online = useOnlineUsers().includes(person?._id ?? '');
   const role = person ? roleLabel(person.role) : null;
 
@@ -51,32 +58,25 @@ export function DirectChat({ person, onBack }: { person: PublicUser | undefined;
       <ChatHeader title={person?.fullName ?? '…'} onBack={onBack}
         subtitle={[role, online ? 'Online' : 'Offline'].filter(Boolean).join(' · ')}
         icon={<Avatar name={person?.fullName ?? ''} src={person?.profilePic} online={online} />} />
-      <MessageList messages={messages} me={me._id} showSender={false} emptyText="No messages yet. Say hello!" />
+      <MessageList messages={messages} me={me._id} showSender={false} emptyText="No messages yet. Say hello!" history={history} />
       <Composer key={person?._id} allowImage onSend={send} placeholder="Type a message…" />
     </section>
   );
 }
 
-/** A support group's chat: text only, each sender named. */
+/** A support group's chat: text only, each sender named; keyed by the group, so each opens fresh. */
 export function GroupChat({ group, onBack }: { group: GroupSummary; onBack: () => void }) {
   const me = useUser();
-  const engine = useEngine();
-  const messages = useConversation(groupConversation(group._id));
-
-  useEffect(() => {
-    if (!engine || !group.isMember) return;
-    fillGroupHistory(engine.db, group._id).catch(() => {
-      // Offline the stored messages are all there is, and that is fine.
-      if (navigator.onLine) toast.error('Error loading group messages');
-    });
-  }, [engine, group._id, group.isMember]);
+  // A group joined later has little on this device: the window loads its history (history.ts).
+  const { messages, ...history } = useConversationWindow(groupConversation(group._id));
+  useFailureToast(history.failed, 'Error loading group messages');
 
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label={`${group.name} group chat`}>
       <ChatHeader title={group.name} onBack={onBack}
         subtitle={memberCount(group.memberCount)}
         icon={<GroupIcon type={group.type} className="size-8 text-primary" />} />
-      <MessageList messages={messages} me={me._id} showSender emptyText="No messages yet. Start the conversation." />
+      <MessageList messages={messages} me={me._id} showSender emptyText="No messages yet. Start the conversation." history={history} />
       <Composer key={group._id} allowImage={false} onSend={(text) => sendGroup(group._id, text)} placeholder="Message the group…" />
     </section>
   );

@@ -1,31 +1,18 @@
-import { useEffect, useRef } from 'react';
-import { toast } from 'react-hot-toast';
+/**
+ * A direct or group conversation, windowed: only the rows on screen are in the DOM (Virtuoso), a
+ * status change re-renders one row, and scrolling up pages in older history without a jump.
+ */
+import { useCallback, useMemo } from 'react';
+import { Virtuoso, type Components, type ListProps } from 'react-virtuoso';
 import type { LocalMessage } from '../../db/database';
-import { discardMessage, retryMessage } from '../../sync/hooks';
+import type { ConversationWindow } from '../../sync/history';
 import { InlineSpinner } from '../../ui/Spinner';
-import { IconClock } from '../../ui/icons';
-import { formatTime, STATUS_TEXT, statusMark } from './format';
+import { HistoryEdge, type HistoryEdgeState } from './HistoryEdge';
+import { MessageRow } from './MessageRow';
+import { NewMessagesPill } from './NewMessagesPill';
+import { useStickyScroll } from './useStickyScroll';
 
-/** An own message's state: a clock on its way, a tick once stored, a red mark with Retry and Delete. */
-function OwnStatus({ message }: { message: LocalMessage }) {
-  const mark = statusMark(message.status);
-  const act = (what: (key: string) => Promise<void>) => () => {
-    what(message.key).catch((error: unknown) => toast.error(error instanceof Error ? error.message : 'Failed to send message. Please try again.'));
-  };
-  if (mark === 'failed') {
-    return (
-      <span className="flex flex-wrap items-center justify-end gap-2 text-error" role="alert">
-        <span data-status="failed" aria-label={STATUS_TEXT.failed} className="font-bold">!</span>
-        <span>{message.error || 'Not sent'}</span>
-        <button type="button" className="btn btn-xs btn-outline" onClick={act(retryMessage)}>Retry</button>
-        <button type="button" className="btn btn-xs btn-ghost" onClick={act(discardMessage)}>Delete</button>
-      </span>
-    );
-  }
-  return mark === 'tick'
-    ? <span data-status="sent" role="img" aria-label={STATUS_TEXT.tick} className="text-success">✓</span>
-    : <span data-status="pending" role="img" aria-label={STATUS_TEXT.clock}><IconClock className="inline size-3.5" /></span>;
-}
+type History = Pick<ConversationWindow, 'loadOlder' | 'loadingOlder' | 'atStart' | 'failed' | 'setFollowing'>;
 
 interface Props {
   messages: LocalMessage[] | undefined;
@@ -33,40 +20,82 @@ interface Props {
   /** Group chats name each sender; a direct chat has only two people. */
   showSender: boolean;
   emptyText: string;
+  history: History;
 }
 
-/** The conversation, oldest first, kept scrolled to the newest message. */
-export function MessageList({ messages, me, showSender, emptyText }: Props) {
-  const end = useRef<HTMLDivElement>(null);
-  const count = messages?.length ?? 0;
-  const last = messages?.[count - 1];
-  useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
-    // oxlint-disable-next-line react/exhaustive-effect-dependencies -- scroll again whenever a message arrives or the newest one changes state
-  }, [count, last?.key, last?.status]);
+interface ListContext extends HistoryEdgeState {
+  me: string;
+  showSender: boolean;
+  onImageLoad: () => void;
+}
 
-  if (messages === undefined) return <div className="flex-1"><InlineSpinner label="Loading messages" /></div>;
+const keyOf = (m: LocalMessage) => m.key;
+// The list's role and name live on Virtuoso's scroller, the element that scrolls.
+const scrollerProps = { role: 'log', 'aria-label': 'Messages', 'aria-live': 'polite', tabIndex: 0 } as const;
+const Bottom = () => <div className="h-3" />;
+// The side padding goes on the list: Virtuoso's viewport is absolutely placed, past a scroller's padding.
+const Rows = ({ style, children, ref, 'data-testid': testId }: ListProps) => <div ref={ref} style={style} data-testid={testId} className="px-3">{children}</div>;
+const components: Components<LocalMessage, ListContext> = { Header: HistoryEdge, Footer: Bottom, List: Rows };
+
+function itemContent(_index: number, m: LocalMessage, { me, showSender, onImageLoad }: ListContext) {
+  const mine = m.senderId === me;
+  return <MessageRow message={m} mine={mine} showSender={showSender} onImageLoad={m.image ? onImageLoad : undefined} />;
+}
+
+function Windowed({ messages, me, showSender, history }: Omit<Props, 'messages' | 'emptyText'> & { messages: LocalMessage[] }) {
+  const { loadOlder, loadingOlder, atStart, failed, setFollowing } = history;
+  // What this person just typed is queued or on its way; their own sent rows came from elsewhere.
+  const isOwnNew = useCallback((m: LocalMessage) => m.senderId === me && m.status !== 'sent', [me]);
+  const { handle, firstItemIndex, followOutput, unseen, onAtBottom, jumpToBottom, keepBottom } = useStickyScroll(messages, keyOf, isOwnNew);
+  const onRetry = useCallback(() => void loadOlder(), [loadOlder]);
+  const context = useMemo<ListContext>(
+    () => ({ me, showSender, onImageLoad: keepBottom, loadingOlder, atStart, failed, onRetry }),
+    [me, showSender, keepBottom, loadingOlder, atStart, failed, onRetry],
+  );
+  const startReached = useCallback(() => {
+    if (!atStart && !loadingOlder) void loadOlder();
+  }, [atStart, loadingOlder, loadOlder]);
+
   return (
-    <div className="flex-1 overflow-y-auto px-3 py-4" role="log" aria-label="Messages" aria-live="polite" tabIndex={0}>
-      {messages.length === 0 && <p className="py-8 text-center">{emptyText}</p>}
-      {messages.map((m) => {
-        const mine = m.senderId === me;
-        return (
-          <div key={m.key} className={`chat ${mine ? 'chat-end' : 'chat-start'}`} data-testid="message" data-mine={mine}>
-            {showSender && !mine && <div className="chat-header text-xs">{m.sender?.fullName ?? 'Someone'}</div>}
-            <div className={`chat-bubble wrap-anywhere whitespace-pre-wrap ${mine ? 'chat-bubble-primary' : ''}`}>
-              {m.image && <img src={m.image} alt={mine ? 'Image you sent' : 'Image sent to you'} className="mb-1 max-h-64 rounded" loading="lazy" />}
-              {m.text}
-            </div>
-            {/* One footer: daisyUI's chat grid has a single footer row. */}
-            <div className="chat-footer flex flex-wrap items-center justify-end gap-1 text-xs">
-              <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
-              {mine && <OwnStatus message={m} />}
-            </div>
-          </div>
-        );
-      })}
-      <div ref={end} />
+    <div className="relative min-h-0 flex-1">
+      <Virtuoso
+        ref={handle}
+        {...scrollerProps}
+        className="focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
+        data={messages}
+        context={context}
+        components={components}
+        computeItemKey={(_i, m) => m.key}
+        itemContent={itemContent}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+        followOutput={followOutput}
+        atBottomStateChange={(bottom) => {
+          onAtBottom(bottom);
+          setFollowing(bottom);
+        }}
+        atBottomThreshold={48}
+        startReached={startReached}
+        increaseViewportBy={{ top: 600, bottom: 300 }}
+      />
+      {unseen && <NewMessagesPill onClick={jumpToBottom} />}
     </div>
   );
+}
+
+/** The conversation, oldest first, opened at the newest message. */
+export function MessageList({ messages, me, showSender, emptyText, history }: Props) {
+  if (messages === undefined || (messages.length === 0 && history.loadingOlder)) {
+    return <div className="flex-1"><InlineSpinner label="Loading messages" /></div>;
+  }
+  if (messages.length === 0) {
+    return (
+      <div className="flex-1 overflow-y-auto px-3 py-4" {...scrollerProps}>
+        {history.failed && <HistoryEdge context={{ ...history, onRetry: () => void history.loadOlder() }} />}
+        <p className="py-8 text-center">{emptyText}</p>
+      </div>
+    );
+  }
+  // Mounted afresh for the first rows, so it opens at the bottom of whatever arrived.
+  return <Windowed messages={messages} me={me} showSender={showSender} history={history} />;
 }

@@ -1,0 +1,67 @@
+/** One message of a direct or group chat; memoised so a change to another message leaves it alone. */
+import { memo } from 'react';
+import { toast } from 'react-hot-toast';
+import type { LocalMessage } from '../../db/database';
+import { discardMessage, retryMessage } from '../../sync/hooks';
+import { IconClock } from '../../ui/icons';
+import { formatTime, STATUS_TEXT, statusMark } from './format';
+
+/** An own message's state: a clock on its way, a tick once stored, a red mark with Retry and Delete. */
+function OwnStatus({ message }: { message: LocalMessage }) {
+  const mark = statusMark(message.status);
+  const act = (what: (key: string) => Promise<void>) => () => {
+    what(message.key).catch((error: unknown) => toast.error(error instanceof Error ? error.message : 'Failed to send message. Please try again.'));
+  };
+  if (mark === 'failed') {
+    return (
+      <span className="flex flex-wrap items-center justify-end gap-2 text-error" role="alert">
+        <span data-status="failed" aria-label={STATUS_TEXT.failed} className="font-bold">!</span>
+        <span>{message.error || 'Not sent'}</span>
+        <button type="button" className="btn btn-xs btn-outline" onClick={act(retryMessage)}>Retry</button>
+        <button type="button" className="btn btn-xs btn-ghost" onClick={act(discardMessage)}>Delete</button>
+      </span>
+    );
+  }
+  return mark === 'tick'
+    ? <span data-status="sent" role="img" aria-label={STATUS_TEXT.tick} className="text-success">✓</span>
+    : <span data-status="pending" role="img" aria-label={STATUS_TEXT.clock}><IconClock className="inline size-3.5" /></span>;
+}
+
+export interface MessageRowProps {
+  message: LocalMessage;
+  mine: boolean;
+  /** Group chats name each sender; a direct chat has only two people. */
+  showSender: boolean;
+  /** Called when the image has loaded (the row grew). */
+  onImageLoad?: () => void;
+}
+
+function Row({ message: m, mine, showSender, onImageLoad }: MessageRowProps) {
+  return (
+    <div className={`chat ${mine ? 'chat-end' : 'chat-start'}`} data-testid="message" data-mine={mine}>
+      {showSender && !mine && <div className="chat-header text-xs">{m.sender?.fullName ?? 'Someone'}</div>}
+      <div className={`chat-bubble wrap-anywhere whitespace-pre-wrap ${mine ? 'chat-bubble-primary' : ''}`}>
+        {m.image && (
+          <img src={m.image} alt={mine ? 'Image you sent' : 'Image sent to you'} className="mb-1 max-h-64 rounded" loading="lazy" onLoad={onImageLoad} />
+        )}
+        {m.text}
+      </div>
+      {/* One footer: daisyUI's chat grid has a single footer row. */}
+      <div className="chat-footer flex flex-wrap items-center justify-end gap-1 text-xs">
+        <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
+        {mine && <OwnStatus message={m} />}
+      </div>
+    </div>
+  );
+}
+
+/** The fields a row shows: a live query hands over new objects each time, so identity says nothing. */
+export function sameRow(a: MessageRowProps, b: MessageRowProps): boolean {
+  const x = a.message;
+  const y = b.message;
+  return a.mine === b.mine && a.showSender === b.showSender && a.onImageLoad === b.onImageLoad
+    && x.key === y.key && x.status === y.status && x.error === y.error && x.text === y.text && x.image === y.image
+    && x.createdAt === y.createdAt && x.sender?.fullName === y.sender?.fullName;
+}
+
+export const MessageRow = memo(Row, sameRow);

@@ -1,0 +1,209 @@
+/**
+ * History paging (DESIGN section 3): an open conversation shows a window of its newest stored
+ * messages and reaches further back on demand, first from the device, then from the server
+ * (`?before=<message id>`), whose pages are merged exactly as catch-up merges them.
+ */
+import { Dexie } from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { KyInstance } from 'ky';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DirectMessage, GroupMessage } from '../../shared/api';
+import { PENDING_SORT_BASE, type HavenDb, type LocalMessage } from '../db/database';
+import { api } from '../net/api';
+import { useOnline } from '../pwa/online';
+import { useDb } from './current';
+import { fromDirect, fromGroup, mergeBatch } from './merge';
+
+/** Rows shown at first, added per step back, and asked of the server per request. */
+export const HISTORY_PAGE = 50;
+
+const byOrder = (db: HavenDb, conversation: string, lower: unknown, upper: unknown, includeUpper = false) =>
+  db.messages.where('[conversation+sortKey]').between([conversation, lower], [conversation, upper], true, includeUpper);
+/** Rows the server has stored sort by seq, below PENDING_SORT_BASE. */
+const storedRows = (db: HavenDb, conversation: string) => byOrder(db, conversation, Dexie.minKey, PENDING_SORT_BASE);
+
+/**
+ * Where the start mark lives: the key of the conversation's first message (null: it had none).
+ * The mark only counts while that row is still the oldest stored one, so pruning, or a device
+ * starting over, makes it lapse by itself.
+ */
+const startMark = (conversation: string) => `historyStart:${conversation}`;
+
+/** The key of the conversation's first message as marked; undefined when unknown, null when it had none. */
+async function firstKey(db: HavenDb, conversation: string): Promise<string | null | undefined> {
+  return (await db.meta.get(startMark(conversation)))?.value as string | null | undefined;
+}
+
+/** Whether the device holds the conversation's first message (so the server has nothing older). */
+export async function isAtStart(db: HavenDb, conversation: string): Promise<boolean> {
+  const first = await firstKey(db, conversation);
+  return first !== undefined && first === ((await storedRows(db, conversation).first())?.key ?? null);
+}
+
+export interface WindowSnapshot {
+  conversation: string;
+  /** Oldest first, unsent rows last. */
+  messages: LocalMessage[];
+  /** sortKey of the oldest stored row shown; null when none is. */
+  floor: number | null;
+  /** The conversation's first message is the first shown. */
+  atStart: boolean;
+}
+
+/**
+ * The window: every row from `floor` up (stored, then unsent in the order typed), or the newest
+ * `size` rows when there is no floor yet. Unsent rows count like any other, so a backlog of a
+ * thousand queued messages costs a read of a window, not of the whole backlog, per change.
+ */
+export async function readWindow(db: HavenDb, conversation: string, floor: number | null, size = HISTORY_PAGE): Promise<WindowSnapshot> {
+  const rows = floor === null
+    ? (await byOrder(db, conversation, Dexie.minKey, Dexie.maxKey, true).reverse().limit(size).toArray()).reverse()
+    : await byOrder(db, conversation, floor, Dexie.maxKey, true).toArray();
+  const firstStored = rows[0] && rows[0].sortKey < PENDING_SORT_BASE ? rows[0] : undefined;
+  const first = await firstKey(db, conversation);
+  return {
+    conversation, messages: rows, floor: rows[0]?.sortKey ?? null,
+    atStart: first !== undefined && (first === null ? rows.every((r) => r.sortKey >= PENDING_SORT_BASE) : first === firstStored?.key),
+  };
+}
+
+function parseConversation(conversation: string): { kind: 'dm' | 'group'; id: string } {
+  const [kind, id] = conversation.split(':');
+  if ((kind !== 'dm' && kind !== 'group') || !id) throw new Error(`Not a conversation: ${conversation}`);
+  return { kind, id };
+}
+
+/** One page from the server: the newest `limit` messages before `before` (a message id), oldest first. */
+export async function fetchPage(db: HavenDb, http: KyInstance, conversation: string, before: string | null, limit = HISTORY_PAGE): Promise<LocalMessage[]> {
+  const { kind, id } = parseConversation(conversation);
+  const searchParams = before ? { before, limit } : { limit };
+  if (kind === 'group') return (await http.get(`messages/group/${id}`, { searchParams }).json<GroupMessage[]>()).map(fromGroup);
+  return (await http.get(`messages/${id}`, { searchParams }).json<DirectMessage[]>()).map((m) => fromDirect(m, db.userId));
+}
+
+/**
+ * Merges a page as catch-up does, in one transaction (an echo of our own row lands on it, never
+ * beside it). `complete`: the server had nothing older, so the oldest stored row is the first.
+ */
+export async function storePage(db: HavenDb, conversation: string, incoming: readonly LocalMessage[], complete: boolean): Promise<void> {
+  await db.transaction('rw', db.messages, db.meta, async () => {
+    const stored = await db.messages.bulkGet(incoming.map((m) => m.key));
+    const existing = new Map(stored.flatMap((m) => (m ? [[m.key, m] as const] : [])));
+    await db.messages.bulkPut(mergeBatch(existing, [...incoming]));
+    if (complete) await db.meta.put({ key: startMark(conversation), value: (await storedRows(db, conversation).first())?.key ?? null });
+  });
+}
+
+export interface WidenOptions {
+  http?: KyInstance;
+  online?: boolean;
+  page?: number;
+}
+
+/**
+ * The floor that shows one more page of older messages. The device answers when it holds a page
+ * of them; otherwise, online and short of the start, the page before the oldest stored row is
+ * fetched first. Offline, what the device holds is all there is (and that is fine).
+ */
+export async function widenWindow(db: HavenDb, conversation: string, floor: number | null, options: WidenOptions = {}): Promise<number | null> {
+  const { http = api, online = navigator.onLine, page = HISTORY_PAGE } = options;
+  // Index keys only ([conversation, sortKey]): no row is read to count what lies below the floor.
+  const olderKeys = async () => (await (floor === null ? storedRows(db, conversation) : byOrder(db, conversation, Dexie.minKey, floor))
+    .reverse().limit(page).keys()) as unknown as Array<[string, number]>;
+  let older = await olderKeys();
+  if (older.length < page && online && !(await isAtStart(db, conversation))) {
+    const oldest = await storedRows(db, conversation).first();
+    const incoming = await fetchPage(db, http, conversation, oldest?._id ?? null, page);
+    await storePage(db, conversation, incoming, incoming.length < page);
+    older = await olderKeys();
+  }
+  return older.at(-1)?.[1] ?? floor;
+}
+
+export interface ConversationWindow {
+  /** Oldest first, unsent last; undefined while the first read is under way. */
+  messages: LocalMessage[] | undefined;
+  /** Shows one more page of older messages (fetching it when the device has too few); never rejects. */
+  loadOlder: () => Promise<void>;
+  loadingOlder: boolean;
+  /** The first message of the conversation is shown: nothing older exists. */
+  atStart: boolean;
+  /** The last attempt to fetch older messages failed (loadOlder tries again). */
+  failed: boolean;
+  /** The list tells whether its reader is at the bottom, following new rows. */
+  setFollowing: (following: boolean) => void;
+}
+
+/** While the reader follows the newest rows, the window slides once it holds more than this. */
+export const FOLLOW_WINDOW_MAX = HISTORY_PAGE * 2;
+
+/**
+ * One conversation (`dm:<userId>` or `group:<groupId>`) as a live window of its newest rows.
+ * The window's floor is pinned once known, so a new message adds a row at the bottom instead of
+ * pushing the top one out under a reader who scrolled up. Opening a conversation the device holds
+ * little of (a group joined later) loads the page before what it has.
+ */
+export function useConversationWindow(conversation: string | null): ConversationWindow {
+  const db = useDb();
+  const [pinned, setPinned] = useState<{ conversation: string | null; floor: number | null }>({ conversation, floor: null });
+  const [loadingFor, setLoadingFor] = useState<string | null>(null);
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+  const busy = useRef(false);
+  const floor = pinned.conversation === conversation ? pinned.floor : null;
+
+
+  const snapshot = useLiveQuery(
+    () => (conversation ? readWindow(db, conversation, floor) : undefined),
+    [db, conversation, floor],
+  );
+  // useLiveQuery keeps the previous answer while a new query runs: never show another conversation's.
+  const current = snapshot?.conversation === conversation ? snapshot : undefined;
+  const shownFloor = current?.floor ?? null;
+
+  const [following, setFollowing] = useState(true);
+  // Pinned as soon as known (while rendering, React's pattern for state that follows data): the
+  // query then reads from the floor up and gives the same rows, plus whatever arrives later.
+  if (conversation && floor === null && shownFloor !== null) setPinned({ conversation, floor: shownFloor });
+  // A reader at the bottom sees only the newest rows, so the floor slides up behind them: a long
+  // burst (a backlog typed offline) keeps the window, and each re-read, a page or two long.
+  const slideTo = following && current && current.messages.length > FOLLOW_WINDOW_MAX
+    ? current.messages[current.messages.length - HISTORY_PAGE]!.sortKey : null;
+  if (conversation && slideTo !== null && slideTo !== floor) setPinned({ conversation, floor: slideTo });
+
+  const loadOlder = useCallback(async () => {
+    if (!conversation || !current || busy.current) return;
+    busy.current = true;
+    setLoadingFor(conversation);
+    try {
+      const next = await widenWindow(db, conversation, current.floor);
+      setPinned({ conversation, floor: next });
+      setFailedFor(null);
+    } catch (error) {
+      console.error('Haven: older messages could not be loaded', error);
+      setFailedFor(conversation);
+    } finally {
+      busy.current = false;
+      setLoadingFor(null);
+    }
+  }, [db, conversation, current]);
+
+  const storedShown = current ? current.messages.filter((m) => m.sortKey < PENDING_SORT_BASE).length : 0;
+  const wantsFill = Boolean(current && !current.atStart && storedShown < HISTORY_PAGE);
+  const online = useOnline();
+  // Once per conversation and screen; offline it waits for the connection to return.
+  const filled = useRef(new Set<string>());
+  useEffect(() => {
+    if (!conversation || !wantsFill || !online || filled.current.has(conversation)) return;
+    filled.current.add(conversation);
+    void loadOlder();
+  }, [conversation, wantsFill, online, loadOlder]);
+
+  return {
+    messages: conversation ? current?.messages : [],
+    loadOlder,
+    loadingOlder: loadingFor !== null && loadingFor === conversation,
+    atStart: current?.atStart ?? false,
+    failed: failedFor !== null && failedFor === conversation,
+    setFollowing,
+  };
+}

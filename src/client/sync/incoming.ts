@@ -1,0 +1,44 @@
+/**
+ * The socket's fast path into Dexie. Events are gathered for a moment and merged in one
+ * transaction, like a catch-up page: during a backlog replay the sender gets an echo of each of
+ * its own messages, and one write (and one re-render) per echo would compete with the replay.
+ * An echo of a row already stored as sent changes nothing, so it writes nothing (mergeBatch).
+ */
+import type { HavenDb, LocalMessage } from '../db/database';
+import { mergeBatch } from './merge';
+
+export const INCOMING_GATHER_MS = 30;
+
+export class IncomingMessages {
+  private pending: LocalMessage[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly db: HavenDb, private readonly onError: (error: unknown) => void) {}
+
+  add(message: LocalMessage): void {
+    this.pending.push(message);
+    this.timer ??= setTimeout(() => void this.apply(), INCOMING_GATHER_MS);
+  }
+
+  private async apply(): Promise<void> {
+    this.timer = undefined;
+    const incoming = this.pending;
+    this.pending = [];
+    try {
+      await this.db.transaction('rw', this.db.messages, async () => {
+        const stored = await this.db.messages.bulkGet(incoming.map((m) => m.key));
+        const existing = new Map(stored.flatMap((m) => (m ? [[m.key, m] as const] : [])));
+        const changed = mergeBatch(existing, incoming);
+        if (changed.length) await this.db.messages.bulkPut(changed);
+      });
+    } catch (error) {
+      // Catch-up brings these again; the failure is still reported.
+      this.onError(error);
+    }
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.pending = [];
+  }
+}

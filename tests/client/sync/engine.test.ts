@@ -1,0 +1,91 @@
+import 'fake-indexeddb/auto';
+import ky from 'ky';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuthUser } from '../../../src/shared/api';
+import type { Connection, ConnectionHandlers } from '../../../src/client/net/connection';
+import { SyncEngine } from '../../../src/client/sync/engine';
+import { queueDirect } from '../../../src/client/sync/outbox';
+import { OTHER } from './fixtures';
+
+/** A socket stand-in: the test says when it connects. */
+class FakeConnection {
+  handlers: ConnectionHandlers | null = null;
+  current = 'idle' as const;
+  connect(h: ConnectionHandlers) { this.handlers = h; }
+  disconnect() { this.handlers = null; }
+  subscribe = () => () => true;
+}
+
+let userCount = 0;
+function setup(gate: Promise<void> = Promise.resolve()) {
+  userCount += 1;
+  const user = { _id: `e${userCount}`.padEnd(24, '0'), fullName: 'Me', profilePic: '' } as AuthUser;
+  const asked: string[] = [];
+  const api = ky.create({
+    prefixUrl: 'http://haven.test/api', retry: 0,
+    fetch: async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      asked.push(url.pathname);
+      const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      if (url.pathname.endsWith('/messages/sync')) return json({ direct: [], group: [], cursor: 0, hasMore: false, epoch: 'e1' });
+      if (url.pathname.endsWith('/messages/groups') || url.pathname.endsWith('/messages/users') || url.pathname.endsWith('/messages/therapists')) return json([]);
+      if (url.pathname.endsWith('/messages/batch')) {
+        await gate;
+        const { items } = await (input as Request).json() as { items: Array<{ clientId: string; to: string; text: string }> };
+        return json({ results: items.map((item, i) => ({ clientId: item.clientId, ok: true, message: {
+          _id: String(i + 1).padStart(24, '0'), seq: i + 1, senderId: user._id, receiverId: item.to, text: item.text, image: null, clientId: item.clientId, createdAt: new Date().toISOString(),
+        } })) });
+      }
+      return new Response('{}', { status: 404 });
+    },
+  });
+  const conn = new FakeConnection();
+  const engine = new SyncEngine(user, { api, onUnauthorized: () => {}, connection: conn as unknown as Connection });
+  return { engine, conn, asked };
+}
+
+let engine: SyncEngine | undefined;
+afterEach(() => {
+  engine?.stop();
+  vi.useRealTimers();
+});
+
+describe('the sync engine', () => {
+  it('runs the startup catch-up once: the first socket connect does it, not start and connect both', async () => {
+    const s = setup();
+    engine = s.engine;
+    engine.start();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(0);
+    s.conn.handlers!.onConnect();
+    await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/groups'))).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(1);
+    expect(s.asked.filter((p) => p.endsWith('/messages/groups'))).toHaveLength(1);
+  });
+
+  it('sends what waited at start without waiting for the socket, and reports "sending N" meanwhile', async () => {
+    let open!: () => void;
+    const s = setup(new Promise((resolve) => { open = resolve; }));
+    engine = s.engine;
+    for (const t of ['a', 'b', 'c']) await queueDirect(engine.db, engine.user._id, OTHER, t, null);
+    const seen: string[] = [];
+    engine.status.subscribe(() => seen.push(`${engine!.status.get().kind}:${engine!.status.get().pending}`));
+    engine.start();
+    await vi.waitFor(() => expect(seen.at(-1)).toBe('sending:3'));
+    open();
+    await vi.waitFor(async () => expect(await engine!.db.outbox.count()).toBe(0));
+    expect(s.asked.filter((p) => p.endsWith('/messages/batch'))).toHaveLength(1);
+    await vi.waitFor(() => expect(seen.at(-1)).toBe('up-to-date:0'));
+  });
+
+  it('catches up over HTTP alone when the socket never connects', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const s = setup();
+    engine = s.engine;
+    engine.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(1));
+  });
+});
