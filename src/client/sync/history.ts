@@ -17,8 +17,8 @@ import { fromDirect, fromGroup, mergeBatch } from './merge';
 /** Rows shown at first, added per step back, and asked of the server per request. */
 export const HISTORY_PAGE = 50;
 
-const byOrder = (db: HavenDb, conversation: string, lower: unknown, upper: unknown, includeUpper = false) =>
-  db.messages.where('[conversation+sortKey]').between([conversation, lower], [conversation, upper], true, includeUpper);
+const byOrder = (db: HavenDb, conversation: string, lower: unknown, upper: unknown, includeUpper = false, includeLower = true) =>
+  db.messages.where('[conversation+sortKey]').between([conversation, lower], [conversation, upper], includeLower, includeUpper);
 /** Rows the server has stored sort by seq, below PENDING_SORT_BASE. */
 const storedRows = (db: HavenDb, conversation: string) => byOrder(db, conversation, Dexie.minKey, PENDING_SORT_BASE);
 
@@ -44,25 +44,42 @@ export interface WindowSnapshot {
   conversation: string;
   /** Oldest first, unsent rows last. */
   messages: LocalMessage[];
-  /** sortKey of the oldest stored row shown; null when none is. */
-  floor: number | null;
+  /** Where the window starts, to pin it while the reader looks back; null when it is empty. */
+  floor: Floor | null;
   /** The conversation's first message is the first shown. */
   atStart: boolean;
 }
 
 /**
- * The window: every row from `floor` up (stored, then unsent in the order typed), or the newest
- * `size` rows when there is no floor yet. Unsent rows count like any other, so a backlog of a
- * thousand queued messages costs a read of a window, not of the whole backlog, per change.
+ * Where a window starts: rows from `key` up, or strictly above it. A window that begins with
+ * unsent rows starts above the newest stored row: once sent, those rows take a seq above it, so
+ * they stay in the window instead of dropping out below a floor made of their old sort keys.
  */
-export async function readWindow(db: HavenDb, conversation: string, floor: number | null, size = HISTORY_PAGE): Promise<WindowSnapshot> {
+export interface Floor {
+  key: number;
+  inclusive: boolean;
+}
+
+async function floorOf(db: HavenDb, conversation: string, first: LocalMessage | undefined): Promise<Floor | null> {
+  if (!first) return null;
+  if (first.sortKey < PENDING_SORT_BASE) return { key: first.sortKey, inclusive: true };
+  const newestStored = await storedRows(db, conversation).last();
+  return newestStored ? { key: newestStored.sortKey, inclusive: false } : { key: 0, inclusive: true };
+}
+
+/**
+ * The window: every row from `floor` up (stored, then unsent in the order typed), or the newest
+ * `size` rows when there is no floor. Unsent rows count like any other, so a backlog of a thousand
+ * queued messages costs a read of a window, not of the whole backlog, per change.
+ */
+export async function readWindow(db: HavenDb, conversation: string, floor: Floor | null, size = HISTORY_PAGE): Promise<WindowSnapshot> {
   const rows = floor === null
     ? (await byOrder(db, conversation, Dexie.minKey, Dexie.maxKey, true).reverse().limit(size).toArray()).reverse()
-    : await byOrder(db, conversation, floor, Dexie.maxKey, true).toArray();
+    : await byOrder(db, conversation, floor.key, Dexie.maxKey, true, floor.inclusive).toArray();
   const firstStored = rows[0] && rows[0].sortKey < PENDING_SORT_BASE ? rows[0] : undefined;
   const first = await firstKey(db, conversation);
   return {
-    conversation, messages: rows, floor: rows[0]?.sortKey ?? null,
+    conversation, messages: rows, floor: await floorOf(db, conversation, rows[0]),
     atStart: first !== undefined && (first === null ? rows.every((r) => r.sortKey >= PENDING_SORT_BASE) : first === firstStored?.key),
   };
 }
@@ -105,10 +122,10 @@ export interface WidenOptions {
  * of them; otherwise, online and short of the start, the page before the oldest stored row is
  * fetched first. Offline, what the device holds is all there is (and that is fine).
  */
-export async function widenWindow(db: HavenDb, conversation: string, floor: number | null, options: WidenOptions = {}): Promise<number | null> {
+export async function widenWindow(db: HavenDb, conversation: string, floor: Floor | null, options: WidenOptions = {}): Promise<Floor | null> {
   const { http = api, online = navigator.onLine, page = HISTORY_PAGE } = options;
   // Index keys only ([conversation, sortKey]): no row is read to count what lies below the floor.
-  const olderKeys = async () => (await (floor === null ? storedRows(db, conversation) : byOrder(db, conversation, Dexie.minKey, floor))
+  const olderKeys = async () => (await (floor === null ? storedRows(db, conversation) : byOrder(db, conversation, Dexie.minKey, floor.key, !floor.inclusive))
     .reverse().limit(page).keys()) as unknown as Array<[string, number]>;
   let older = await olderKeys();
   if (older.length < page && online && !(await isAtStart(db, conversation))) {
@@ -117,7 +134,8 @@ export async function widenWindow(db: HavenDb, conversation: string, floor: numb
     await storePage(db, conversation, incoming, incoming.length < page);
     older = await olderKeys();
   }
-  return older.at(-1)?.[1] ?? floor;
+  const oldest = older.at(-1)?.[1];
+  return oldest === undefined ? floor : { key: oldest, inclusive: true };
 }
 
 export interface ConversationWindow {
@@ -134,8 +152,7 @@ export interface ConversationWindow {
   setFollowing: (following: boolean) => void;
 }
 
-/** While the reader follows the newest rows, the window slides once it holds more than this. */
-export const FOLLOW_WINDOW_MAX = HISTORY_PAGE * 2;
+
 
 /**
  * One conversation (`dm:<userId>` or `group:<groupId>`) as a live window of its newest rows.
@@ -145,30 +162,35 @@ export const FOLLOW_WINDOW_MAX = HISTORY_PAGE * 2;
  */
 export function useConversationWindow(conversation: string | null): ConversationWindow {
   const db = useDb();
-  const [pinned, setPinned] = useState<{ conversation: string | null; floor: number | null }>({ conversation, floor: null });
+  const [pinned, setPinned] = useState<{ conversation: string | null; floor: Floor | null; size: number }>(
+    { conversation, floor: null, size: HISTORY_PAGE },
+  );
+  const [following, setFollowingState] = useState(true);
   const [loadingFor, setLoadingFor] = useState<string | null>(null);
   const [failedFor, setFailedFor] = useState<string | null>(null);
   const busy = useRef(false);
-  const floor = pinned.conversation === conversation ? pinned.floor : null;
-
+  const mine = pinned.conversation === conversation;
+  // A reader at the bottom sees the newest `size` rows, so a long burst (a backlog typed offline)
+  // keeps each re-read a page long; a reader looking back has the window pinned at its floor.
+  const floor = mine && !following ? pinned.floor : null;
+  const size = mine ? pinned.size : HISTORY_PAGE;
 
   const snapshot = useLiveQuery(
-    () => (conversation ? readWindow(db, conversation, floor) : undefined),
-    [db, conversation, floor],
+    () => (conversation ? readWindow(db, conversation, floor, size) : undefined),
+    [db, conversation, floor?.key, floor?.inclusive, size],
   );
   // useLiveQuery keeps the previous answer while a new query runs: never show another conversation's.
   const current = snapshot?.conversation === conversation ? snapshot : undefined;
-  const shownFloor = current?.floor ?? null;
 
-  const [following, setFollowing] = useState(true);
-  // Pinned as soon as known (while rendering, React's pattern for state that follows data): the
-  // query then reads from the floor up and gives the same rows, plus whatever arrives later.
-  if (conversation && floor === null && shownFloor !== null) setPinned({ conversation, floor: shownFloor });
-  // A reader at the bottom sees only the newest rows, so the floor slides up behind them: a long
-  // burst (a backlog typed offline) keeps the window, and each re-read, a page or two long.
-  const slideTo = following && current && current.messages.length > FOLLOW_WINDOW_MAX
-    ? current.messages[current.messages.length - HISTORY_PAGE]!.sortKey : null;
-  if (conversation && slideTo !== null && slideTo !== floor) setPinned({ conversation, floor: slideTo });
+  // Pinned when the reader leaves the bottom (while rendering, React's pattern for state that
+  // follows data), so new rows go in below without pushing the top one out under them.
+  if (conversation && !following && floor === null && current?.floor) setPinned({ conversation, floor: current.floor, size });
+
+  const setFollowing = useCallback((next: boolean) => {
+    setFollowingState(next);
+    // Back at the bottom: the window shrinks to the newest page again, out of sight above.
+    if (next) setPinned((p) => ({ ...p, floor: null, size: HISTORY_PAGE }));
+  }, []);
 
   const loadOlder = useCallback(async () => {
     if (!conversation || !current || busy.current) return;
@@ -176,7 +198,7 @@ export function useConversationWindow(conversation: string | null): Conversation
     setLoadingFor(conversation);
     try {
       const next = await widenWindow(db, conversation, current.floor);
-      setPinned({ conversation, floor: next });
+      setPinned({ conversation, floor: next, size: current.messages.length + HISTORY_PAGE });
       setFailedFor(null);
     } catch (error) {
       console.error('Haven: older messages could not be loaded', error);

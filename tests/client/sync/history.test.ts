@@ -62,12 +62,15 @@ afterEach(() => {
   db.close();
 });
 
+/** A floor at a stored row's sort key, inclusive. */
+const at = (key: number) => ({ key, inclusive: true });
+
 describe('the window query', () => {
   it('shows the newest page of rows, oldest first, unsent ones counted like any other', async () => {
     await stored(1, 120);
     const plain = await readWindow(db, DM, null);
     expect(texts(plain.messages)).toEqual(range(71, 120));
-    expect(plain.floor).toBe(71);
+    expect(plain.floor).toEqual(at(71));
     for (let i = 0; i < 70; i += 1) await queueDirect(db, db.userId, OTHER, `queued ${i}`, null);
     // A backlog typed offline: the newest page is all unsent, and a read costs a page, not the backlog.
     const window = await readWindow(db, DM, null);
@@ -88,6 +91,18 @@ describe('the window query', () => {
     expect(texts(window.messages)).toEqual(range(11, 61));
   });
 
+  it('keeps rows typed offline in a pinned window once they are sent (their sort key changes)', async () => {
+    await stored(1, 10);
+    for (let i = 0; i < 60; i += 1) await queueDirect(db, db.userId, OTHER, `queued ${i}`, null);
+    const { floor } = await readWindow(db, DM, null);
+    expect(floor).toEqual({ key: 10, inclusive: false });
+    // Sent: the server gives each a seq above every stored one.
+    const rows = await db.messages.where('status').equals('queued').sortBy('sortKey');
+    await db.messages.bulkPut(rows.map((m, i) => ({ ...m, status: 'sent' as const, seq: 11 + i, sortKey: 11 + i })));
+    const window = await readWindow(db, DM, floor);
+    expect(window.messages.map((m) => m.text)).toEqual(Array.from({ length: 60 }, (_, i) => `queued ${i}`));
+  });
+
   it('reads only its own conversation', async () => {
     await stored(1, 3);
     await db.messages.put(fromGroup(group(4)));
@@ -100,8 +115,8 @@ describe('loading older messages', () => {
   it('widens from the device when it holds a page, asking nothing', async () => {
     await stored(1, 120);
     const server = fakeServer([]);
-    const floor = await widenWindow(db, DM, 71, { http: server.http, online: true });
-    expect(floor).toBe(21);
+    const floor = await widenWindow(db, DM, at(71), { http: server.http, online: true });
+    expect(floor).toEqual(at(21));
     expect(server.asked).toEqual([]);
     expect(texts((await readWindow(db, DM, floor)).messages)).toEqual(range(21, 120));
   });
@@ -110,9 +125,9 @@ describe('loading older messages', () => {
     const thread = Array.from({ length: 120 }, (_, i) => direct(i + 1));
     await stored(91, 120);
     const server = fakeServer(thread);
-    let floor = await widenWindow(db, DM, 91, { http: server.http, online: true });
+    let floor = await widenWindow(db, DM, at(91), { http: server.http, online: true });
     expect(server.asked).toEqual([`/api/messages/${OTHER}?before=${id(91)}&limit=50`]);
-    expect(floor).toBe(41);
+    expect(floor).toEqual(at(41));
     expect(await isAtStart(db, DM)).toBe(false);
     expect((await readWindow(db, DM, floor)).atStart).toBe(false);
 
@@ -120,8 +135,8 @@ describe('loading older messages', () => {
     floor = await widenWindow(db, DM, floor, { http: server.http, online: true });
     expect(server.asked.at(-1)).toBe(`/api/messages/${OTHER}?before=${id(41)}&limit=50`);
     expect(await isAtStart(db, DM)).toBe(true);
-    expect((await readWindow(db, DM, 41)).atStart).toBe(false);
-    expect(floor).toBe(1);
+    expect((await readWindow(db, DM, at(41))).atStart).toBe(false);
+    expect(floor).toEqual(at(1));
     const window = await readWindow(db, DM, floor);
     expect(texts(window.messages)).toEqual(range(1, 120));
     expect(window.atStart).toBe(true);
@@ -141,8 +156,8 @@ describe('loading older messages', () => {
   it('offline, widens only as far as the device goes and asks nothing', async () => {
     await stored(91, 130);
     const server = fakeServer([]);
-    const floor = await widenWindow(db, DM, 111, { http: server.http, online: false });
-    expect(floor).toBe(91);
+    const floor = await widenWindow(db, DM, at(111), { http: server.http, online: false });
+    expect(floor).toEqual(at(91));
     expect(server.asked).toEqual([]);
     expect(await isAtStart(db, DM)).toBe(false);
   });
@@ -223,7 +238,7 @@ describe('pruneConversations', () => {
     await db.outbox.add({ messageKey: held.key, clientId: held.clientId, kind: 'direct', target: OTHER, body: {}, status: 'sending', attempts: 1, nextAttemptAt: 0, error: null });
 
     expect(await pruneConversations(db, 5)).toBe(9);
-    const left = (await readWindow(db, DM, 0)).messages;
+    const left = (await readWindow(db, DM, at(0))).messages;
     expect(texts(left)).toEqual(['m2', ...range(0, 7, 'queued ')]);
     expect(await db.messages.where('conversation').equals(groupConversation(GROUP)).count()).toBe(3);
   });
