@@ -103,6 +103,8 @@ export class HavenDb extends Dexie {
       outbox: '++order, messageKey, status',
       meta: 'key',
     });
+    // Version 2: rows backing off can be found without reading the whole outbox.
+    this.version(2).stores({ outbox: '++order, messageKey, status, nextAttemptAt' });
   }
 }
 

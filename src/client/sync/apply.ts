@@ -19,7 +19,10 @@ export async function applyBatch(db: HavenDb, rows: readonly OutboxRow[], result
     rows.forEach((row, i) => {
       const result = results[i]!;
       const local = locals[i];
-      if (result.ok) puts.push(mergeServerMessage(local, toLocal(db, row, result.data)));
+      if (result.ok) {
+        // The socket's echo often lands first: a row already stored as sent is not written again.
+        if (local?.status !== 'sent' || local.seq !== result.data.seq) puts.push(mergeServerMessage(local, toLocal(db, row, result.data)));
+      }
       else if (local) puts.push({ ...local, status: 'failed', error: result.message });
     });
     await db.outbox.bulkDelete(rows.filter((_, i) => results[i]!.ok).map((r) => r.order!));

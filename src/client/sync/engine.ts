@@ -31,6 +31,9 @@ export interface EngineOptions {
   connection?: Connection;
 }
 
+/** A Background Sync registration is renewed at most this often while messages are queued. */
+const BACKGROUND_SYNC_EVERY_MS = 10_000;
+
 /** How long start waits for the socket before catching up over HTTP alone. */
 export const STARTUP_SYNC_FALLBACK_MS = 5_000;
 
@@ -45,6 +48,7 @@ export class SyncEngine {
   readonly syncNow: () => Promise<void>;
   private readonly incoming: IncomingMessages;
   private syncedOnce = false;
+  private syncRegisteredAt = 0;
   private fallback: ReturnType<typeof setTimeout> | undefined;
   private readonly subscriptions: Array<{ unsubscribe(): void } | (() => unknown)> = [];
 
@@ -111,7 +115,8 @@ export class SyncEngine {
       },
     });
     this.subscriptions.push(this.conn.subscribe(() => this.status.update({ connection: this.conn.current })));
-    const pending: Subscription = liveQuery(() => this.db.outbox.where('status').notEqual('failed').count())
+    // Two native counts: a notEqual range would walk every queued row on each change of a backlog.
+    const pending: Subscription = liveQuery(async () => (await this.db.outbox.count()) - (await this.db.outbox.where('status').equals('failed').count()))
       .subscribe({ next: (n) => this.status.update({ pending: n }), error: (e: unknown) => console.error('Haven: outbox count failed', e) });
     this.subscriptions.push(pending);
     globalThis.addEventListener('online', this.onNetworkBack);
@@ -137,7 +142,11 @@ export class SyncEngine {
   kick(): void {
     if (this.options.realtime === false) return;
     void this.flusher.flush();
-    void registerBackgroundSync();
+    // One registration covers every row queued after it; typing a backlog need not ask each time.
+    if (Date.now() - this.syncRegisteredAt > BACKGROUND_SYNC_EVERY_MS) {
+      this.syncRegisteredAt = Date.now();
+      void registerBackgroundSync();
+    }
   }
 
   stop(): void {

@@ -76,7 +76,9 @@ export class Flusher {
 
   /** The network is back (or may be): every waiting row is due now, with its backoff forgotten. */
   async makeDue(): Promise<void> {
-    await this.db.outbox.where('status').notEqual('failed').modify((row) => {
+    // Only rows backing off are touched: a backlog typed offline was never tried, so none of it is.
+    await this.db.outbox.where('nextAttemptAt').above(0).modify((row) => {
+      if (row.status === 'failed') return;
       row.nextAttemptAt = 0;
       row.attempts = 0;
     });
@@ -108,15 +110,25 @@ export class Flusher {
   private async drainMessages(initial: OutboxRow[]): Promise<void> {
     // Rows queued while this runs are picked up by the run singleFlight schedules after this one.
     let rows = initial;
-    for (;;) {
-      if (!this.canSend()) return;
-      const batch = nextBatch(rows, this.now);
-      if (batch.length === 0) return;
-      const outcome = await this.transport.sendBatch(batch);
-      if (outcome.ok) await applyBatch(this.db, batch, outcome.results);
-      else if (!(await this.handleFailure(batch, outcome))) return;
-      const done = new Set(batch);
-      rows = rows.filter((r) => !done.has(r));
+    // Each answer is applied while the next batch is on its way (local writes, in answer order);
+    // the server still gets one batch at a time, so it stores them in order.
+    let applying = Promise.resolve();
+    try {
+      for (;;) {
+        if (!this.canSend()) return;
+        const batch = nextBatch(rows, this.now);
+        if (batch.length === 0) return;
+        const outcome = await this.transport.sendBatch(batch);
+        if (outcome.ok) applying = applying.then(() => applyBatch(this.db, batch, outcome.results));
+        else {
+          await applying;
+          if (!(await this.handleFailure(batch, outcome))) return;
+        }
+        const done = new Set(batch);
+        rows = rows.filter((r) => !done.has(r));
+      }
+    } finally {
+      await applying;
     }
   }
 
