@@ -1,0 +1,256 @@
+/**
+ * Context rules. They can only LOWER a frame's weight, never raise it, and they stay conservative:
+ * a missed crisis costs far more than an extra help card. Each rule names itself on the hit so
+ * that a reviewer can see why a frame was discounted. Rules look at the frame's own sentence
+ * unless a comment says otherwise.
+ */
+import type { Category, Hit, Sent } from './frames';
+import {
+  ACADEMIC, ACADEMIC_RE, ACCIDENT_RE, COMPLETED_RE, DEATH_WORDS, DOSING, DOSING_RE, EVERYDAY_RE, GAMING,
+  GAMING_RE, GRIEF, HARMLESS, HYPOTHETICAL, IDIOM_RE, LAUGH, LEISURE_RE, MEDIA, MEDIA_RE, NEGATORS,
+  NEG_BRIDGE, NEG_CANCEL, ON_PURPOSE_RE, RELAPSE, RESOLVED, RESOLVED_RE, SAY, SERIOUS, SUPPORT, SUPPORT_RE,
+} from './cues';
+import { CONCEPTS, GENERIC_PEOPLE, RISK_CONCEPTS } from './lexicon';
+
+/** Categories whose act is in the past and can be resolved; ideation in the present is never "resolved". */
+const PAST_ACTS: ReadonlySet<Category> = new Set(['nssi', 'past_attempt']);
+/** Categories that gaming and idiom talk can fake; goodbyes and preparation are left alone. */
+const ACT_WORDS: ReadonlySet<Category> = new Set(['wish_dead', 'active_ideation', 'method', 'intent', 'nssi', 'lethality_question', 'past_attempt', 'third_party']);
+
+function has(s: Sent, words: ReadonlySet<string>, from = 0, to = s.length): boolean {
+  for (let i = Math.max(0, from); i < Math.min(s.length, to); i++) {
+    const t = s[i];
+    if (t && (words.has(t.w) || words.has(t.l))) return true;
+  }
+  return false;
+}
+
+function phrase(s: Sent, re: RegExp): boolean {
+  return re.test(` ${s.map((t) => t.w).join(' ')} `);
+}
+
+function lower(hit: Hit, factor: number, why: string): void {
+  hit.weight = Math.min(hit.weight, hit.base * factor);
+  hit.lowered.push(why);
+}
+
+/** Context flags over the whole message; they are also features for the model. */
+export function messageFlags(sents: Sent[]): string[] {
+  const flags: string[] = [];
+  const any = (words: ReadonlySet<string>, re?: RegExp) => sents.some((s) => has(s, words) || (re !== undefined && phrase(s, re)));
+  if (any(GAMING, GAMING_RE)) flags.push('gaming');
+  if (any(MEDIA, MEDIA_RE)) flags.push('media');
+  if (any(ACADEMIC, ACADEMIC_RE)) flags.push('academic');
+  if (any(GRIEF)) flags.push('grief');
+  if (any(LAUGH)) flags.push('laugh');
+  if (any(SERIOUS)) flags.push('serious');
+  if (any(RESOLVED, RESOLVED_RE)) flags.push('resolved');
+  if (any(RELAPSE) || texts0(sents).some((t) => / back (at|to) day | day (zero|0|one|1) | streak /.test(t))) flags.push('relapse');
+  if (any(HARMLESS)) flags.push('harmless');
+  if (sents.some((s) => s.some((t) => t.q))) flags.push('quoted');
+  // Cue families as features: the model learns from the training negatives how much each one is worth.
+  const texts = sents.map((s) => ` ${s.map((t) => t.w).join(' ')} `);
+  const cue = (re: RegExp, name: string) => {
+    if (texts.some((t) => re.test(t))) flags.push(name);
+  };
+  cue(IDIOM_RE, 'idiom');
+  cue(SUPPORT_RE, 'support');
+  cue(DOSING_RE, 'dosing');
+  cue(LEISURE_RE, 'leisure');
+  cue(ACCIDENT_RE, 'accident');
+  cue(/ (doctor|gp|pharmacist|psychiatrist|nurse|prescribed|prescription|pharmacy|chemist|refill) /, 'clinician');
+  cue(/ last day (at|of) (work|this job|the job|my job|school|uni|college)| (new|next) job | moving (house|out|away|abroad|to) | leaving (the|this|my) (job|company|school|group|team|city)| retir(e|ing|ement) | (of|for) the (year|week|day|term|semester) | see (you|u) (tomorrow|later|soon|next|again)| (bought|buying) a (house|flat|home) | (got|getting) married | mortgage | solicitor | lawyer | had a baby | waiting for (a|the|my) (taxi|bus|train|uber|lift|ride|flight) | visiting | on holiday | travelling | traveling | on a trip | out of town /, 'life-event');
+  cue(EVERYDAY_RE, 'everyday');
+  if (flags.includes('quoted') || texts.some((t) => /\?/.test(t))) cue(/ (question|questionnaire|assessment|survey|form|quiz|intake) /, 'questionnaire');
+  cue(/ (pick|picked|collect|collected|refill|refilled) up (my |the )?(pills|prescription|meds|medication|tablets) | (pills|meds|medication|tablets|dose) (are|is|has been) (helping|working)| as (usual|prescribed) /, 'routine-meds');
+  cue(/ (mum|dad|grandma|gran|nan|grandad|grandpa|friend|brother|sister|dog|cat|wife|husband|partner|son|daughter|aunt|uncle|hamster|fish|pet) (died|passed|passed away|is dead)| since \w+ (died|passed)| (his|her|their) (suicide|death|funeral) /, 'grief');
+  cue(/ would (you|u) rather | what if | hypothetically | if (someone|somebody|a person|your) | how (can|do) (you|i|u) (tell|know) /, 'hypothetical');
+  if (any(DOSING)) flags.push('dosing-word');
+  // Someone in a story or on the news, and the writer nowhere in the message.
+  if (any(GENERIC_PEOPLE) && !sents.some((s) => s.some((t) => t.w === 'i' || t.w === 'me' || t.w === 'my' || t.w === 'myself'))) {
+    flags.push('generic-person');
+  }
+  return flags;
+}
+
+export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly string[] = messageFlags(sents)): void {
+  const flags = new Set(messageLevel);
+  const texts = sents.map((s) => ` ${s.map((t) => t.w).join(' ')} `);
+  // Message-level facts, computed once (a long message has many hits and many sentences).
+  const supportIn = texts.map((t) => SUPPORT_RE.test(t));
+  const supportCount = supportIn.filter(Boolean).length;
+  const returning = texts.some((o) => / see (you|u|ya|yall|you all) (tomorrow|later|soon|next|in|on|at|again)\b| for the night | back (tomorrow|later|soon|in)\b| brb | talk (tomorrow|later|soon) /.test(o));
+  for (const hit of hits) {
+    const s = sents[hit.sent];
+    if (!s) continue;
+    const text = texts[hit.sent] ?? '';
+
+    // Negation right before the frame: "I would never hurt myself", "not going to kms over a grade".
+    if (negated(s, hit.start) && !has(s, NEG_CANCEL, 0, hit.start) && !/ not (even )?(a )?joking| not a joke/.test(text)) {
+      lower(hit, 0.1, 'negation');
+    }
+    // "Why does everyone assume I'd hurt myself? I never would."
+    const nextText = (texts[hit.sent + 1] ?? '').trim();
+    if (/^(i never would|i would never|i will never|i could never|never|no|i am not going to)\b/.test(nextText) && !/ want| alive| here/.test(nextText)) {
+      lower(hit, 0.2, 'negation');
+    }
+    // A question someone asked, inside which the frame sits: "the form asked if I had thoughts of self-harm".
+    const asked = s.findIndex((t, i) => (t.w === 'asked' || t.w === 'ask' || t.w === 'asks') && i > 0 && s[i - 1]?.w !== 'i');
+    if (asked >= 0 && asked < hit.start) {
+      lower(hit, / (said|answered|ticked|say) (no|never|not|one)\b/.test(text) ? 0.2 : 0.3, 'asked');
+    }
+
+    // Hypotheticals, quizzes, lyrics and "how can you tell if someone …".
+    if (has(s, HYPOTHETICAL) || / would (you|u) rather | difference between | what if (someone|somebody|a |your|you|they)| if (someone|somebody|a person|a friend|your|a teenager|a student|a pupil|people) /.test(text)
+      || / how (can|do|would) (you|i|u|we) (tell|know) (if|when|whether) (someone|somebody|a |my|your|they|he|she)/.test(text)) {
+      lower(hit, 0.3, 'hypothetical');
+    }
+
+    // Quoted speech: someone else's words, unless a person close to the writer said them about themselves.
+    const span = s.slice(hit.start, hit.end + 1);
+    if (span.some((t) => t.q)) {
+      const before = s.slice(0, hit.start + 1);
+      const disclosed = before.some((t) => SAY.has(t.w) || SAY.has(t.l)) && before.some((t) => t.w !== 'i' && (t.w === 'she' || t.w === 'he' || isRelation(t.w)));
+      if (disclosed) hit.subject = 'other';
+      else if (span.every((t) => t.q)) lower(hit, 0.4, 'quoted');
+    }
+    // Reported speech without quotes: "my friend keeps saying kms".
+    reported(hit, s);
+    if (hit.subject === 'other') hit.category = 'third_party';
+
+    // Talk about a film, a book, the news or a course: the writer is discussing, not disclosing.
+    // A bare mention ("suicide", "self-harm") in topic talk is discussion; an act frame about oneself less so.
+    if (has(s, MEDIA) || has(s, ACADEMIC) || phrase(s, MEDIA_RE) || phrase(s, ACADEMIC_RE)) {
+      lower(hit, hit.subject === 'self' && !hit.mention ? 0.6 : 0.35, 'topic');
+    } else if ((flags.has('media') || flags.has('academic')) && !s.some((t) => t.w === 'i')) {
+      lower(hit, 0.6, 'topic');
+    }
+
+    if (ACT_WORDS.has(hit.category) && !hit.mention && !hit.triggers.includes('suicidal') && flags.has('gaming')) {
+      lower(hit, has(s, GAMING) || phrase(s, GAMING_RE) ? 0.2 : 0.5, 'gaming');
+    }
+
+    // Resolved past: "used to self-harm but three years clean". Not when the message also says "again".
+    if (PAST_ACTS.has(hit.category) && flags.has('resolved') && !flags.has('relapse')) lower(hit, 0.25, 'resolved-past');
+
+    // Idioms that contain the words of a frame.
+    if (IDIOM_RE.test(text)) lower(hit, 0.2, 'idiom');
+    // "i want to die 😂 he liked my story from 2019": laughter and embarrassment, unless "not joking".
+    if ((hit.category === 'wish_dead' || hit.category === 'active_ideation') && flags.has('laugh') && !flags.has('serious')) lower(hit, 0.35, 'laughter');
+
+    // Dosing questions with no death element: "what's the max dose of paracetamol per day?"
+    const harmless = has(s, HARMLESS) || / energy drinks? /.test(text);
+    if ((hit.category === 'lethality_question' || hit.category === 'method' || hit.category === 'past_attempt' || hit.category === 'third_party')
+      && (harmless || ((has(s, DOSING) || DOSING_RE.test(text)) && !has(s, DEATH_WORDS)))) {
+      lower(hit, harmless ? 0.2 : 0.3, 'medical-dosing');
+    }
+    if (LEISURE_RE.test(text)) lower(hit, 0.2, 'leisure');
+    if (ACCIDENT_RE.test(text) && !ON_PURPOSE_RE.test(text) && hit.category === 'nssi') lower(hit, 0.15, 'accident');
+    if (EVERYDAY_RE.test(text) && (hit.category === 'nssi' || hit.category === 'method' || hit.category === 'past_attempt')) lower(hit, 0.3, 'everyday');
+    // Giving things to charity or clearing out: not putting affairs in order.
+    if (hit.category === 'preparation' && / (to|for) (charity|a charity|the charity shop|goodwill|oxfam|the food bank)| donat(e|ing|ed) | declutter| clear(ing)? out | spring clean/.test(text)) {
+      lower(hit, 0.3, 'everyday');
+    }
+    // "cutting his hair", "cut the grass": cutting something that is not skin.
+    if (/ (cut|cuts|cutting|burn|burned|burnt|burning) (my |his |her |their |the |some |own )?(own )?(hair|fringe|bangs|nails|grass|lawn|hedge|toast|rice|dinner|food|paper|wood|losses|class|ties|costs)/.test(text) && (hit.category === 'nssi' || hit.category === 'third_party')) {
+      lower(hit, 0.2, 'everyday');
+    }
+
+    // Someone else's completed suicide is grief, not a crisis to answer with a help card.
+    if (hit.subject !== 'self' && COMPLETED_RE.test(text) && !/ (try|tried|trying|attempt\w*|survived?|hospital) /.test(text)) {
+      lower(hit, 0.3, 'completed-other');
+    }
+    if (flags.has('grief') && (hit.subject !== 'self' || hit.mention)) lower(hit, 0.4, 'grief');
+    // "his suicide note", "my pupil mentioned self-harm": a word about someone else is weaker than an act.
+    if (hit.mention && hit.subject === 'other') lower(hit, 0.7, 'mention-other');
+    // A man on the news, a film character: not someone the writer is worried about.
+    if (hit.subject === 'generic') lower(hit, 0.4, 'generic-person');
+
+    // Support given to someone else: "you're not a burden", "proud of you for not self-harming".
+    if (hit.subject === 'you' && hit.category !== 'goodbye' && !/^ (what|how) do (you|u) /.test(text)) lower(hit, 0.5, 'addressed-to-you');
+    if ((has(s, SUPPORT) || SUPPORT_RE.test(text)) && hit.subject !== 'other') lower(hit, 0.4, 'support');
+    else if (supportCount > (supportIn[hit.sent] ? 1 : 0) && !s.some((t) => t.w === 'i') && hit.subject !== 'other') {
+      lower(hit, 0.6, 'support');
+    }
+
+    // "I don't want to be here at this party": a place, not a life.
+    if (hit.category === 'wish_dead' && / (here|live|living|stay) (at|in|with|near) (this|the|a|my|that) (?!world|life|earth|planet|body)/.test(text) && !/ anymore | alive | life | world /.test(text)) {
+      lower(hit, 0.3, 'here-place');
+    }
+    // "last post of the year", "goodbye for now": finality with an end date is not finality.
+    if ((hit.category === 'goodbye' || hit.category === 'preparation') && (flags.has('life-event') || / (of|for) (the|this) (year|week|day|month|season|term|semester)| for (now|today|a while)\b| before (my |the )?(holiday|vacation|break|trip|exams?)| happy new year| until (next|tomorrow|monday)| before i (fly|leave|go|head) (home|back)| (fly|flying|flight) (home|back) /.test(text))) {
+      lower(hit, 0.3, 'see-you-later');
+    }
+    // "goodbye everyone, logging off for the night, see you tomorrow": a goodbye with a return.
+    if ((hit.category === 'goodbye' || hit.category === 'intent') && returning) {
+      lower(hit, 0.3, 'see-you-later');
+    }
+    // Breaking up, not ending a life: "end it with him", "end things between us".
+    if (/ end(ing)? (it|things) (with|between) /.test(text)) lower(hit, 0.3, 'end-with');
+  }
+}
+
+/** A negator within four words before the frame, with only bridge words between it and the frame. */
+function negated(s: Sent, start: number): boolean {
+  for (let i = start - 1; i >= Math.max(0, start - 5); i--) {
+    const t = s[i];
+    if (!t) return false;
+    if (NEGATORS.has(t.w)) return true;
+    if (!NEG_BRIDGE.has(t.w) && !NEG_BRIDGE.has(t.l)) return false;
+  }
+  return false;
+}
+
+function texts0(sents: readonly Sent[]): string[] {
+  return sents.map((s) => ` ${s.map((t) => t.w).join(' ')} `);
+}
+
+function isRelation(w: string): boolean {
+  return /^(friend|sister|brother|mum|mother|dad|father|girlfriend|boyfriend|partner|roommate|flatmate|son|daughter|student|cousin|wife|husband|best)$/.test(w);
+}
+
+/** "my friend keeps saying kms" / "she posted that she wants to die": the risk is someone else's. */
+function reported(hit: Hit, s: Sent): void {
+  if (hit.subject !== 'self') return;
+  for (let i = hit.start - 1; i >= 0; i--) {
+    const w = s[i]?.w ?? '';
+    if (w === 'i' || w === 'myself') return;
+    if (SAY.has(w)) {
+      const who = s.slice(Math.max(0, i - 3), i).map((t) => t.w);
+      if (who.some((x) => x === 'she' || x === 'he' || x === 'they' || isRelation(x))) hit.subject = 'other';
+      return;
+    }
+  }
+}
+
+/**
+ * How much the context rules discount the message as a whole; the model's probability is multiplied
+ * by it (the model reads the same words, so a negation or a film that lowers a frame must lower the
+ * model too). When frames fired, the discount is the smallest one among them, and none at all if
+ * one frame stands undiscounted. When no frame fired, message-level cues (an idiom, a game, a dosing
+ * question, someone being supportive, grief) discount it moderately.
+ */
+export function contextDamp(hits: readonly Hit[], flags: readonly string[] = []): number {
+  const fired = hits.filter((h) => h.base >= 0.7);
+  if (fired.some((h) => h.weight >= h.base)) return 1;
+  if (fired.length) return Math.max(...fired.map((h) => h.weight / h.base));
+  let damp = 1;
+  for (const f of flags) damp = Math.min(damp, MESSAGE_DAMP[f] ?? 1);
+  return damp;
+}
+
+const MESSAGE_DAMP: Record<string, number> = {
+  idiom: 0.1, leisure: 0.15, accident: 0.15, everyday: 0.15, 'routine-meds': 0.2, gaming: 0.25, support: 0.15,
+  hypothetical: 0.25, questionnaire: 0.25, 'life-event': 0.3, media: 0.35, academic: 0.35, grief: 0.35,
+  'generic-person': 0.35, dosing: 0.4, clinician: 0.6, 'dosing-word': 0.6,
+};
+
+/** Any word of a risk concept, or any frame at all (even a lowered one): the model alone may not fire without one. */
+export function riskEvidence(sents: readonly Sent[], hits: readonly Hit[]): boolean {
+  if (hits.some((h) => h.base >= 0.5)) return true;
+  return sents.some((s) => s.some((t) => !TOO_COMMON.has(t.w) && RISK_CONCEPTS.some((c) => CONCEPTS[c].has(t.l) || CONCEPTS[c].has(t.w))));
+}
+
+/** Concept words too common to count as evidence on their own ("last night", "my body needs rest"). */
+const TOO_COMMON = new Set(['last', 'final', 'end', 'off', 'hit', 'bang', 'snap', 'pack', 'box', 'bag', 'floor', 'window', 'edge',
+  'story', 'water', 'bath', 'bus', 'train', 'glass', 'tie', 'gas', 'engine', 'garage']);

@@ -1,0 +1,124 @@
+/**
+ * The crisis decision. Frames (after context rules have lowered them) and the model vote:
+ * crisis if a strong frame still stands, or if the model's probability reaches the threshold chosen
+ * by family-grouped cross-validation on the training split. Either alone is enough: the frames
+ * carry phrasings the model never saw, the model carries phrasings no frame was written for.
+ */
+import { applyContext, messageFlags } from './context';
+import { evidenceOf, isCrisis } from './decision';
+import { featurise } from './features';
+import { analyse, matchFrames, type Hit, type Sent } from './frames';
+import { DISTRESS_PHRASES } from './lexicon';
+import { MODEL, probability } from './model';
+
+export type Tier = 'crisis' | 'distress' | 'none';
+
+export interface CrisisDecision {
+  tier: Tier;
+  /** Clinical category of the strongest frame (wish_dead, method, nssi, third_party …), or null. */
+  category: string | null;
+  /** Whose risk: the writer's, or someone they are worried about. */
+  subject: 'self' | 'other';
+  /** 0–1: the larger of the model's probability and the strongest frame's weight. */
+  score: number;
+  /** The words that triggered it (frame words, else the words the model leaned on most). */
+  triggers: string[];
+}
+
+const DISTRESS: string[][] = DISTRESS_PHRASES.map((p) => p.split(' '));
+
+/** Pain words with no self-harm or death element: "everything is falling apart", "I can't breathe". */
+function distressWords(sents: Sent[]): string[] {
+  const found: string[] = [];
+  for (const s of sents) {
+    for (let i = 0; i < s.length; i++) {
+      for (const p of DISTRESS) {
+        if (p.every((w, k) => s[i + k]?.l === w || s[i + k]?.w === w)) found.push(p.join(' '));
+      }
+    }
+  }
+  return found;
+}
+
+/** Whose message is it when only the model fired: someone named before any "I" in most sentences. */
+function subjectFallback(sents: Sent[]): 'self' | 'other' {
+  let other = 0;
+  let self = 0;
+  for (const s of sents) {
+    for (const t of s) {
+      if (t.w === 'i') {
+        self++;
+        break;
+      }
+      if (/^(she|he|they|herself|himself|friend|sister|brother|mum|dad|girlfriend|boyfriend|roommate|flatmate|partner|son|daughter|student|cousin|wife|husband)$/.test(t.w)) {
+        other++;
+        break;
+      }
+    }
+  }
+  return other > self ? 'other' : 'self';
+}
+
+/** The words behind a model-only decision: those whose own weight pushed hardest towards crisis. */
+function modelTriggers(sents: Sent[]): string[] {
+  const scored: [string, number][] = [];
+  for (const s of sents) {
+    for (const t of s) {
+      const x = featurise([[t]], [], [], MODEL.config);
+      let z = 0;
+      for (const [i, v] of x) z += (MODEL.weights[i] ?? 0) * v;
+      scored.push([t.w, z]);
+    }
+  }
+  scored.sort((a, b) => b[1] - a[1]);
+  return [...new Set(scored.filter(([, z]) => z > 0).slice(0, 3).map(([w]) => w))];
+}
+
+export interface Analysis {
+  sents: Sent[];
+  hits: Hit[];
+  flags: string[];
+  /** The model's probability after the context discount. */
+  probability: number;
+  crisis: boolean;
+}
+
+/** Everything the decision is made from; exported for the evaluation script and for tests. */
+export function analyseMessage(text: string): Analysis {
+  const sents = analyse(text);
+  const hits = matchFrames(sents);
+  const flags = messageFlags(sents);
+  applyContext(hits, sents, flags);
+  const raw = sents.length ? probability(featurise(sents, hits, flags, MODEL.config)) : 0;
+  const e = evidenceOf(sents, hits, flags, raw);
+  return { sents, hits, flags, probability: e.p, crisis: sents.length > 0 && isCrisis(e, MODEL) };
+}
+
+export function detectCrisis(text: string): CrisisDecision {
+  const { sents, hits, probability: p, crisis } = analyseMessage(text);
+  const ranked = [...hits].sort((a, b) => b.weight - a.weight);
+  const top = ranked[0];
+  const score = Math.max(p, top?.weight ?? 0);
+  if (crisis) {
+    const standing = ranked.filter((h) => h.weight >= 0.3);
+    // Someone else's risk when a standing frame is about them and none names the writer inside it.
+    const other = standing.some((h) => h.subject === 'other');
+    const selfNamed = standing.some((h) => h.subject !== 'other' && h.explicit);
+    const subject = standing.length ? (other && !selfNamed ? 'other' : 'self') : subjectFallback(sents);
+    const lead = standing.find((h) => (subject === 'other') === (h.subject === 'other')) ?? top;
+    let triggers = [...new Set(standing.flatMap((h) => h.triggers))];
+    if (!triggers.length) triggers = modelTriggers(sents);
+    if (!triggers.length) triggers = sents.flat().map((t) => t.w).slice(0, 3);
+    return { tier: 'crisis', category: lead ? (subject === 'other' ? 'third_party' : lead.category) : null, subject, score, triggers };
+  }
+  const pain = distressWords(sents);
+  if (pain.length) {
+    return { tier: 'distress', category: null, subject: 'self', score, triggers: pain };
+  }
+  return { tier: 'none', category: null, subject: 'self', score, triggers: [] };
+}
+
+/** Drop-in replacement for the old regex detector: true when help should be shown. */
+export function detectRisk(text: string): boolean {
+  return detectCrisis(text).tier === 'crisis';
+}

@@ -1,0 +1,39 @@
+/**
+ * The linear model (logistic regression) that backs the frames up: it catches phrasings no frame
+ * covers and learns how much each frame and context rule can be trusted. Its weights are trained
+ * on the TRAIN split only, by scripts/train-crisis-model.ts, and committed as model-weights.json
+ * (hashed buckets, so the file stays small and nothing is fetched at run time).
+ */
+import type { FeatureConfig, Features } from './features';
+import raw from './model-weights.json';
+
+export interface ModelFile {
+  version: number;
+  /** What the weights were trained on and how the threshold was chosen (for the reader, not the code). */
+  note: string;
+  config: FeatureConfig;
+  bias: number;
+  /** Crisis when the model's probability reaches this and a frame stands (chosen by family-grouped cross-validation). */
+  threshold: number;
+  /** Crisis when the model's probability reaches this and no frame stands. */
+  bareThreshold: number;
+  /** Crisis when a frame's weight after context reaches this, whatever the model says. */
+  strong: number;
+  weights: number[];
+}
+
+export const MODEL: ModelFile = raw as ModelFile;
+
+export function sigmoid(z: number): number {
+  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
+}
+
+export function logit(x: Features, m: Pick<ModelFile, 'bias' | 'weights'> = MODEL): number {
+  let z = m.bias;
+  for (const [i, v] of x) z += (m.weights[i] ?? 0) * v;
+  return z;
+}
+
+export function probability(x: Features, m: Pick<ModelFile, 'bias' | 'weights'> = MODEL): number {
+  return sigmoid(logit(x, m));
+}
