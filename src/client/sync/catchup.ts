@@ -9,7 +9,7 @@
  */
 import type { SyncPage } from '../../shared/api';
 import type { HavenDb } from '../db/database';
-import { fromDirect, fromGroup, mergeBatch } from './merge';
+import { fromDirect, fromGroup, putServerMessages } from './merge';
 
 export const CURSOR_KEY = 'syncCursor';
 export const EPOCH_KEY = 'syncEpoch';
@@ -34,9 +34,7 @@ export async function readCursor(db: HavenDb): Promise<number> {
 export async function applyPage(db: HavenDb, page: SyncPage): Promise<void> {
   const incoming = [...page.direct.map((m) => fromDirect(m, db.userId)), ...page.group.map(fromGroup)];
   await db.transaction('rw', db.messages, db.meta, async () => {
-    const stored = await db.messages.bulkGet(incoming.map((m) => m.key));
-    const existing = new Map(stored.flatMap((m) => (m ? [[m.key, m] as const] : [])));
-    await db.messages.bulkPut(mergeBatch(existing, incoming));
+    await putServerMessages(db, incoming);
     await db.meta.bulkPut([{ key: CURSOR_KEY, value: page.cursor }, { key: EPOCH_KEY, value: page.epoch }]);
   });
 }

@@ -12,7 +12,7 @@ import { PENDING_SORT_BASE, type HavenDb, type LocalMessage } from '../db/databa
 import { api } from '../net/api';
 import { useOnline } from '../pwa/online';
 import { useDb } from './current';
-import { fromDirect, fromGroup, mergeBatch } from './merge';
+import { fromDirect, fromGroup, putServerMessages } from './merge';
 
 /** Rows shown at first, added per step back, and asked of the server per request. */
 export const HISTORY_PAGE = 50;
@@ -104,9 +104,7 @@ export async function fetchPage(db: HavenDb, http: KyInstance, conversation: str
  */
 export async function storePage(db: HavenDb, conversation: string, incoming: readonly LocalMessage[], complete: boolean): Promise<void> {
   await db.transaction('rw', db.messages, db.meta, async () => {
-    const stored = await db.messages.bulkGet(incoming.map((m) => m.key));
-    const existing = new Map(stored.flatMap((m) => (m ? [[m.key, m] as const] : [])));
-    await db.messages.bulkPut(mergeBatch(existing, [...incoming]));
+    await putServerMessages(db, incoming);
     if (complete) await db.meta.put({ key: startMark(conversation), value: (await storedRows(db, conversation).first())?.key ?? null });
   });
 }

@@ -5,7 +5,7 @@
  * An echo of a row already stored as sent changes nothing, so it writes nothing (mergeBatch).
  */
 import type { HavenDb, LocalMessage } from '../db/database';
-import { mergeBatch } from './merge';
+import { putServerMessages } from './merge';
 
 export const INCOMING_GATHER_MS = 30;
 
@@ -26,10 +26,7 @@ export class IncomingMessages {
     this.pending = [];
     try {
       await this.db.transaction('rw', this.db.messages, async () => {
-        const stored = await this.db.messages.bulkGet(incoming.map((m) => m.key));
-        const existing = new Map(stored.flatMap((m) => (m ? [[m.key, m] as const] : [])));
-        const changed = mergeBatch(existing, incoming);
-        if (changed.length) await this.db.messages.bulkPut(changed);
+        await putServerMessages(this.db, incoming);
       });
     } catch (error) {
       // Catch-up brings these again; the failure is still reported.

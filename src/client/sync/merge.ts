@@ -4,7 +4,7 @@
  * server's answer or echo arrives, and an echo never resurrects a failed row into 'sending'.
  */
 import type { DirectMessage, GroupMessage } from '../../shared/api';
-import { dmConversation, groupConversation, messageKey, type LocalMessage } from '../db/database';
+import { dmConversation, groupConversation, messageKey, type HavenDb, type LocalMessage } from '../db/database';
 
 export function fromDirect(m: DirectMessage, me: string): LocalMessage {
   return {
@@ -31,7 +31,7 @@ export function mergeServerMessage(local: LocalMessage | undefined, server: Loca
 }
 
 /** Merges a batch (one catch-up page) into what is stored; answers only rows that change. */
-export function mergeBatch(existing: Map<string, LocalMessage>, incoming: LocalMessage[]): LocalMessage[] {
+export function mergeBatch(existing: Map<string, LocalMessage>, incoming: readonly LocalMessage[]): LocalMessage[] {
   const out = new Map<string, LocalMessage>();
   for (const m of incoming) {
     const current = out.get(m.key) ?? existing.get(m.key);
@@ -39,4 +39,16 @@ export function mergeBatch(existing: Map<string, LocalMessage>, incoming: LocalM
     out.set(m.key, mergeServerMessage(current, m));
   }
   return [...out.values()];
+}
+
+/**
+ * Writes a batch of server copies (a catch-up page, a history page, gathered socket events) into
+ * the store, merged as above; only rows that change are written. Call it inside a transaction
+ * that includes db.messages.
+ */
+export async function putServerMessages(db: HavenDb, incoming: readonly LocalMessage[]): Promise<void> {
+  const stored = await db.messages.bulkGet(incoming.map((m) => m.key));
+  const existing = new Map(stored.flatMap((m) => (m ? [[m.key, m] as const] : [])));
+  const changed = mergeBatch(existing, incoming);
+  if (changed.length) await db.messages.bulkPut(changed);
 }
