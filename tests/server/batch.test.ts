@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { BatchResponse, BatchResult, DirectMessage, GroupMessage, SyncPage } from '../../src/shared/api';
 import type { Agent } from './agent';
 import { startServer, type TestServer } from './harness';
-import { referredUser, signUp, signedInAdmin, uploadImage, verifiedProfessional } from './people';
+import { referredUser, type Person, signUp, signedInAdmin, uploadImage, verifiedProfessional } from './people';
 import { closeAllSockets, noEvent, readySocket } from './socket-client';
 
 let server: TestServer;
@@ -20,11 +20,7 @@ const UNKNOWN_ID = 'ffffffffffffffffffffffff';
 let n = 0;
 const clientId = () => `batch-test-${(n += 1).toString().padStart(6, '0')}`;
 
-interface Person { agent: Agent; id: string }
-const person = async (code = therapist.code): Promise<Person> => {
-  const made = await referredUser(server, code);
-  return { agent: made.agent, id: made.user._id };
-};
+const person = (code = therapist.code): Promise<Person> => referredUser(server, code);
 
 async function newGroup(...members: Person[]): Promise<string> {
   const res = await admin.post('/api/admin/create-group', { name: `Batch ${(n += 1)}`, type: 'academic', description: 'batches' });

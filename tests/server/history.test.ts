@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResponse } from '../../src/shared/api';
 import type { Agent } from './agent';
 import { startServer, type TestServer } from './harness';
-import { referredUser, signedInAdmin, verifiedProfessional } from './people';
+import { referredUser, type Person, signedInAdmin, verifiedProfessional } from './people';
 
 let server: TestServer;
 let code: string;
@@ -18,11 +18,7 @@ const UNKNOWN_ID = 'ffffffffffffffffffffffff';
 let n = 0;
 const clientId = () => `history-test-${(n += 1).toString().padStart(6, '0')}`;
 
-interface Person { agent: Agent; id: string }
-const person = async (): Promise<Person> => {
-  const made = await referredUser(server, code);
-  return { agent: made.agent, id: made.user._id };
-};
+const person = (): Promise<Person> => referredUser(server, code);
 
 interface Item { _id: string; seq: number; text: string }
 

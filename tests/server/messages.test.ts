@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectMessage, PublicUser } from '../../src/shared/api';
 import type { Agent } from './agent';
 import { startServer, type TestServer } from './harness';
-import { referredUser, signUp, signedInAdmin, verifiedProfessional, uploadImage } from './people';
+import { referredUser, type Person, signUp, signedInAdmin, verifiedProfessional, uploadImage } from './people';
 import { closeAllSockets, noEvent, nextEvent, readySocket } from './socket-client';
 
 let server: TestServer;
@@ -21,11 +21,7 @@ const ids = (list: { _id: string }[]) => list.map((u) => u._id);
 let n = 0;
 const clientId = () => `msg-test-${(n += 1).toString().padStart(6, '0')}`;
 
-interface Person { agent: Agent; id: string }
-const person = async (code = therapist.code): Promise<Person> => {
-  const made = await referredUser(server, code);
-  return { agent: made.agent, id: made.user._id };
-};
+const person = (code = therapist.code): Promise<Person> => referredUser(server, code);
 
 
 describe('GET /api/messages/users', () => {

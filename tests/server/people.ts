@@ -37,8 +37,11 @@ export async function verifiedProfessional(server: TestServer, role = 'therapist
 export async function referredUser(server: TestServer, code: string) {
   const made = await signUp(server, { role: 'user', referralCode: code });
   if (made.res.status !== 201) throw new Error(`user signup failed: ${made.res.status} ${JSON.stringify(made.res.body)}`);
-  return made;
+  return { ...made, id: made.user._id };
 }
+
+/** A signed-in regular user as most suites use one: their agent and id. */
+export type Person = Awaited<ReturnType<typeof referredUser>>;
 
 /** Uploads a small PNG through GET /api/upload + POST /api/uploads; answers its /uploads URL. */
 export async function uploadImage(server: TestServer, agent: Agent): Promise<string> {

@@ -14,10 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await server?.close(); });
 
-const person = async () => {
-  const made = await referredUser(server, code);
-  return { agent: made.agent, id: made.user._id };
-};
+const person = () => referredUser(server, code);
 let n = 0;
 const clientId = () => `sync-test-${(n += 1).toString().padStart(6, '0')}`;
 

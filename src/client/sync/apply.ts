@@ -40,15 +40,10 @@ export async function deferBatch(db: HavenDb, rows: readonly OutboxRow[], change
   await db.outbox.bulkUpdate(rows.map((row) => ({ key: row.order!, changes: change(row) })));
 }
 
-export async function applySent(db: HavenDb, row: OutboxRow, data: unknown): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.messages, db.aiMessages, db.aiChats], async () => {
+/** Aura's answer to one question: the question is sent, the answer stored beside it, the chat known to the server. */
+export async function applyAuraAnswer(db: HavenDb, row: OutboxRow, data: unknown): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.aiMessages, db.aiChats], async () => {
     await db.outbox.delete(row.order!);
-    if (row.kind === 'direct' || row.kind === 'group') {
-      const server = toLocal(db, row, data as DirectMessage | GroupMessage);
-      const local = await db.messages.get(server.key);
-      await db.messages.put(mergeServerMessage(local, server));
-      return;
-    }
     const reply = data as AiReply & Partial<CreateChatResponse>;
     const question = await db.aiMessages.get(row.messageKey);
     const at = new Date().toISOString();
@@ -64,14 +59,10 @@ export async function applySent(db: HavenDb, row: OutboxRow, data: unknown): Pro
   });
 }
 
-export async function markState(db: HavenDb, row: OutboxRow, change: Partial<OutboxRow>): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.messages, db.aiMessages], async () => {
+/** An Aura question's state, on its outbox row and on the question shown. */
+export async function markAuraState(db: HavenDb, row: OutboxRow, change: Pick<OutboxRow, 'status'> & Partial<OutboxRow>): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.aiMessages], async () => {
     await db.outbox.update(row.order!, change);
-    if (change.status) {
-      const status = change.status;
-      const error = change.error ?? null;
-      if (row.kind === 'aura') await db.aiMessages.update(row.messageKey, { status, error });
-      else await db.messages.update(row.messageKey, { status, error });
-    }
+    await db.aiMessages.update(row.messageKey, { status: change.status, error: change.error ?? null });
   });
 }

@@ -10,7 +10,7 @@
  * a crash or a closed tab is simply sent again: same clientId, stored once.
  */
 import type { HavenDb, OutboxRow } from '../db/database';
-import { applyBatch, applySent, deferBatch, markState } from './apply';
+import { applyAuraAnswer, applyBatch, deferBatch, markAuraState } from './apply';
 import { backoffDelay } from './backoff';
 import { auraLanes, nextBatch, nextWakeUp } from './plan';
 import { singleFlight } from './single-flight';
@@ -135,12 +135,12 @@ export class Flusher {
   private async drainAura(lane: OutboxRow[]): Promise<void> {
     for (const row of lane) {
       if (!this.canSend() || row.nextAttemptAt > this.now) return;
-      await markState(this.db, row, { status: 'sending' });
+      await markAuraState(this.db, row, { status: 'sending' });
       const outcome = await this.transport.send(row);
-      if (outcome.ok) await applySent(this.db, row, outcome.data);
-      else if (outcome.kind === 'rejected') await markState(this.db, row, { status: 'failed', error: outcome.message });
+      if (outcome.ok) await applyAuraAnswer(this.db, row, outcome.data);
+      else if (outcome.kind === 'rejected') await markAuraState(this.db, row, { status: 'failed', error: outcome.message });
       else {
-        await markState(this.db, row, { status: 'queued' });
+        await markAuraState(this.db, row, { status: 'queued' });
         await this.handleFailure([row], outcome);
         return;
       }
