@@ -26,6 +26,7 @@ import { chatRoutes } from './routes/chats';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
+import { safetyRoutes } from './routes/safety';
 import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
 import { loadOrCreateKeys } from './uploads/signing';
 import { ImageStore } from './uploads/store';
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, logLevel }: BuildOptions): Pr
 
   await app.register(async (api) => {
     await api.register(healthRoutes, ctx);
+    await api.register(safetyRoutes, ctx);
     await api.register(authRoutes, { ...ctx, prefix: '/auth' });
     await api.register(adminRoutes, { ...ctx, prefix: '/admin' });
     await api.register(adminGroupRoutes, { ...ctx, prefix: '/admin' });

@@ -1,6 +1,7 @@
 /** Configuration from the environment: every setting has a default and a bad value stops the boot with a clear message. */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DIALABLE_RE } from '../shared/crisis-resources';
 import { PASSWORD_MIN_LENGTH } from '../shared/limits';
 
 const bool = (fallback: boolean) =>
@@ -22,8 +23,12 @@ const origin = z.string().trim().refine((v) => {
   // Browsers send the origin without a trailing slash; store it the same way or it never matches.
   .transform((v) => new URL(v).origin);
 
+const dialable = z.string().trim().regex(DIALABLE_RE, 'must be a phone number');
+// name, contact and region are all an entry needs; the rest only add tappable links in the app.
 const crisisResourcesSchema = z.array(z.object({
   name: z.string().min(1), contact: z.string().min(1), region: z.string().min(1),
+  phone: dialable.optional(), sms: dialable.optional(),
+  url: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
 })).min(1);
 
 const envSchema = z.object({
@@ -62,7 +67,7 @@ const envSchema = z.object({
     try {
       return crisisResourcesSchema.parse(JSON.parse(v));
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {"name","contact","region"} objects' });
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {"name","contact","region"} objects (optional "phone", "sms", "url")' });
       return z.NEVER;
     }
   }),

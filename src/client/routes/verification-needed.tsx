@@ -2,6 +2,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { REVIEW_PERIOD } from '../../shared/limits';
 import { useUser } from '../features/auth/session';
 import { useLogout } from '../features/auth/useLogout';
+import { WithGetHelp } from '../features/help/GetHelpButton';
 import { IconClock } from '../ui/icons';
 
 export const Route = createFileRoute('/verification-needed')({ component: VerificationNeeded });
@@ -12,29 +13,31 @@ function VerificationNeeded() {
   const onLogout = useLogout();
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-base-200 px-3 py-8">
-      <div className="card w-full max-w-lg bg-base-100 shadow-xl">
-        <div className="card-body items-center gap-4 p-5 text-center sm:p-8">
-          <IconClock className="size-12 text-primary" />
-          <h1 className="text-2xl font-bold">Verification Needed</h1>
-          <p>
-            Thank you for joining Haven, {user.fullName}. Your {user.role === 'ngo' ? 'NGO' : user.role} account is
-            waiting for an administrator to verify it.
-          </p>
-          <p>
-            The review usually takes <strong>{REVIEW_PERIOD}</strong>. You will receive an email notice as soon as
-            your account has been reviewed.
-          </p>
-          <p className="text-sm">
-            Meanwhile you can still change your theme in Settings or look at your Profile.
-          </p>
-          <div className="card-actions flex-wrap justify-center">
-            <Link to="/profile" className="btn btn-ghost">Profile</Link>
-            <Link to="/settings" className="btn btn-ghost">Settings</Link>
-            <button type="button" className="btn btn-primary" onClick={() => void onLogout()}>Log out</button>
+    <WithGetHelp showSafetyPlan>
+      <main className="flex min-h-dvh items-center justify-center bg-base-200 px-3 py-8">
+        <div className="card w-full max-w-lg bg-base-100 shadow-xl">
+          <div className="card-body items-center gap-4 p-5 text-center sm:p-8">
+            <IconClock className="size-12 text-primary" />
+            <h1 className="text-2xl font-bold">Verification Needed</h1>
+            <p>
+              Thank you for joining Haven, {user.fullName}. Your {user.role === 'ngo' ? 'NGO' : user.role} account is
+              waiting for an administrator to verify it.
+            </p>
+            <p>
+              The review usually takes <strong>{REVIEW_PERIOD}</strong>. You will receive an email notice as soon as
+              your account has been reviewed.
+            </p>
+            <p className="text-sm">
+              Meanwhile you can still change your theme in Settings or look at your Profile.
+            </p>
+            <div className="card-actions flex-wrap justify-center">
+              <Link to="/profile" className="btn btn-ghost">Profile</Link>
+              <Link to="/settings" className="btn btn-ghost">Settings</Link>
+              <button type="button" className="btn btn-primary" onClick={() => void onLogout()}>Log out</button>
+            </div>
           </div>
         </div>
-      </div>
-    </main>
+      </main>
+    </WithGetHelp>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { isPendingProfessional } from '../../shared/limits';
 import { useUser } from '../features/auth/session';
 import { useLogout } from '../features/auth/useLogout';
+import { GetHelpButton } from '../features/help/GetHelpButton';
 import { IconLogout, IconSettings, IconShield, IconSparkles, IconUser } from './icons';
 
 function NavLink({ to, label, icon }: { to: '/settings' | '/aura-ai' | '/profile' | '/admin'; label: string; icon: ReactNode }) {
@@ -15,7 +16,7 @@ function NavLink({ to, label, icon }: { to: '/settings' | '/aura-ai' | '/profile
   );
 }
 
-/** Header links (spec section 2): Settings, Aura AI, Profile, Logout; Admin for admins only. */
+/** Header links (spec section 2): Settings, Aura AI, Profile, Logout; Admin for admins only; "Get help now" first, for everyone. */
 export function Header() {
   const user = useUser();
   const pending = isPendingProfessional(user);
@@ -27,6 +28,10 @@ export function Header() {
         <Link to={pending ? '/verification-needed' : '/dashboard'} className="btn btn-ghost px-2 text-lg font-bold">
           Haven
         </Link>
+      </div>
+      <div className="mr-0.5 flex-none sm:mr-2">
+        {/* An admin's header has one link more: on a phone the label loses its last word to fit. */}
+        <GetHelpButton showSafetyPlan short={user.role === 'admin'} />
       </div>
       <nav aria-label="Main" className="flex flex-none items-center gap-0.5 sm:gap-1">
         {user.role === 'admin' && <NavLink to="/admin" label="Admin" icon={<IconShield />} />}

@@ -5,4 +5,3 @@ export const IconSend = (p: P) => <Icon {...p}><path d="M22 2L11 13" /><path d="
 export const IconImage = (p: P) => <Icon {...p}><rect x="3" y="3" width="18" height="18" rx="2" /><circle cx="8.5" cy="8.5" r="1.5" /><path d="M21 15l-5-5L5 21" /></Icon>;
 export const IconPlus = (p: P) => <Icon {...p}><path d="M12 5v14" /><path d="M5 12h14" /></Icon>;
 export const IconClose = (p: P) => <Icon {...p}><path d="M18 6L6 18" /><path d="M6 6l12 12" /></Icon>;
-export const IconLifebuoy = (p: P) => <Icon {...p}><circle cx="12" cy="12" r="10" /><circle cx="12" cy="12" r="4" /><path d="M4.9 4.9l4.3 4.3" /><path d="M14.8 14.8l4.3 4.3" /><path d="M14.8 9.2l4.3-4.3" /><path d="M4.9 19.1l4.3-4.3" /></Icon>;

@@ -4,6 +4,7 @@ import { toast } from 'react-hot-toast';
 import type { AuthUser } from '../../../shared/api';
 import { isPendingProfessional } from '../../../shared/limits';
 import { api, serverMessage } from '../../net/api';
+import { WithGetHelp } from '../help/GetHelpButton';
 import { AuthCard } from '../../ui/AuthCard';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { setUser } from './session';
@@ -33,26 +34,29 @@ export function LoginPage() {
   }
 
   return (
-    <AuthCard title="Welcome back" subtitle="Log in to continue to your safe space.">
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="login-email" className="font-medium">Email</label>
-          <input id="login-email" name="email" type="email" autoComplete="email" inputMode="email"
-            className="input w-full" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="login-password" className="font-medium">Password</label>
-          <PasswordInput id="login-password" value={password} onChange={setPassword} autoComplete="current-password" />
-        </div>
-        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={busy} aria-busy={busy}>
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          Log in
-        </button>
-      </form>
-      <p className="text-center">
-        Don&apos;t have an account?{' '}
-        <Link to="/signup" className="link font-semibold">Create account</Link>
-      </p>
-    </AuthCard>
+    // No safety plan here: it belongs to one person, and a shared device must not show it signed out.
+    <WithGetHelp showSafetyPlan={false}>
+      <AuthCard title="Welcome back" subtitle="Log in to continue to your safe space.">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-3">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="login-email" className="font-medium">Email</label>
+            <input id="login-email" name="email" type="email" autoComplete="email" inputMode="email"
+              className="input w-full" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="login-password" className="font-medium">Password</label>
+            <PasswordInput id="login-password" value={password} onChange={setPassword} autoComplete="current-password" />
+          </div>
+          <button type="submit" className="btn btn-primary mt-2 w-full" disabled={busy} aria-busy={busy}>
+            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Log in
+          </button>
+        </form>
+        <p className="text-center">
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" className="link font-semibold">Create account</Link>
+        </p>
+      </AuthCard>
+    </WithGetHelp>
   );
 }

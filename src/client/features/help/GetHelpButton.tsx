@@ -1,0 +1,90 @@
+/** "Get help now": the crisis lines one tap away on every screen, from the list kept on this device. */
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { FIND_A_HELPLINE_URL, type CrisisResource } from '../../../shared/crisis-resources';
+import { IconLifebuoy } from './icons';
+import { ResourceList } from './ResourceList';
+import { useCrisisResources } from './resources';
+
+interface DialogProps {
+  resources: CrisisResource[];
+  showSafetyPlan: boolean;
+  onClose: () => void;
+}
+
+function HelpDialog({ resources, showSafetyPlan, onClose }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    const opener = document.activeElement as HTMLElement | null;
+    dialog?.showModal();
+    // The title, not the first link: an Enter meant for something else must not dial a number.
+    title.current?.focus();
+    return () => {
+      dialog?.close();
+      opener?.focus?.();
+    };
+  }, []);
+  return (
+    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId}
+      onCancel={(e) => { e.preventDefault(); onClose(); }}>
+      <div className="modal-box">
+        <div className="flex items-center gap-2">
+          <IconLifebuoy className="size-6 shrink-0 text-error" />
+          <h2 id={titleId} ref={title} tabIndex={-1} className="text-xl font-bold outline-none">Get help now</h2>
+        </div>
+        <p className="mt-2 font-medium">If you are in danger right now, call your local emergency number.</p>
+        <p className="mt-1 text-sm">You can also call or text one of these lines and talk to someone.</p>
+        <div className="mt-3">
+          <ResourceList resources={resources} />
+        </div>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <a href={FIND_A_HELPLINE_URL} target="_blank" rel="noopener noreferrer" className="btn btn-outline min-h-11 h-auto">
+            Find a helpline near you
+          </a>
+          {showSafetyPlan && (
+            <Link to="/safety-plan" className="btn btn-outline min-h-11 h-auto" onClick={onClose}>My safety plan</Link>
+          )}
+        </div>
+        <div className="modal-action">
+          <button type="button" className="btn min-h-11" onClick={onClose}>Close</button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * The header button and its dialog. `showSafetyPlan` is false where nobody is signed in: the plan
+ * belongs to one person on a device others may share.
+ */
+export function GetHelpButton({ showSafetyPlan, short = false }: { showSafetyPlan: boolean; short?: boolean }) {
+  // Read here, not only in the dialog, so the page load refreshes the kept copy while online.
+  const resources = useCrisisResources();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn btn-error btn-sm gap-1 px-2" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {/* `short`: a header too full for the whole label on a phone, so the words win; screen readers keep them whole. */}
+        <IconLifebuoy className={`size-4 shrink-0 ${short ? 'max-sm:hidden' : ''}`} />
+        <span>Get help{short ? <span className="max-sm:sr-only"> now</span> : ' now'}</span>
+      </button>
+      {open && <HelpDialog resources={resources} showSafetyPlan={showSafetyPlan} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** For the screens without the app header (sign-in, sign-up, waiting for verification): the button in the top corner. */
+export function WithGetHelp({ showSafetyPlan, children }: { showSafetyPlan: boolean; children: ReactNode }) {
+  return (
+    // The page's own top padding grows so that a tall card scrolls in below the button, not under it.
+    <div className="relative [&>main]:pt-14">
+      <header className="absolute end-2 top-2 z-10">
+        <GetHelpButton showSafetyPlan={showSafetyPlan} />
+      </header>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * GET /api/safety/resources: the crisis lines "Get help now" shows. Open to everyone, signed in or
+ * not, because the sign-in screen offers help too; the list is the same for everybody.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { DEFAULT_CRISIS_RESOURCES, type CrisisResourcesResponse } from '../../shared/crisis-resources';
+import type { AppContext } from '../context';
+
+export const safetyRoutes: FastifyPluginAsync<AppContext> = async (app, { config }) => {
+  const body: CrisisResourcesResponse = { resources: config.CRISIS_RESOURCES ?? DEFAULT_CRISIS_RESOURCES };
+  app.get('/safety/resources', async (): Promise<CrisisResourcesResponse> => body);
+};
