@@ -16,6 +16,7 @@ import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as DiaryRouteImport } from './routes/diary'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as SafetyPlanRouteImport } from './routes/safety-plan'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TherapistChatRouteImport } from './routes/therapist-chat'
@@ -58,6 +59,11 @@ const ProfileRoute = ProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SafetyPlanRoute = SafetyPlanRouteImport.update({
+  id: '/safety-plan',
+  path: '/safety-plan',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SettingsRoute = SettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -97,6 +103,7 @@ export interface FileRoutesByFullPath {
   '/diary': typeof DiaryRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
+  '/safety-plan': typeof SafetyPlanRoute
   '/settings': typeof SettingsRoute
   '/signup': typeof SignupRoute
   '/therapist-chat': typeof TherapistChatRoute
@@ -112,6 +119,7 @@ export interface FileRoutesByTo {
   '/diary': typeof DiaryRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
+  '/safety-plan': typeof SafetyPlanRoute
   '/settings': typeof SettingsRoute
   '/signup': typeof SignupRoute
   '/therapist-chat': typeof TherapistChatRoute
@@ -128,6 +136,7 @@ export interface FileRoutesById {
   '/diary': typeof DiaryRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
+  '/safety-plan': typeof SafetyPlanRoute
   '/settings': typeof SettingsRoute
   '/signup': typeof SignupRoute
   '/therapist-chat': typeof TherapistChatRoute
@@ -145,6 +154,7 @@ export interface FileRouteTypes {
     | '/diary'
     | '/login'
     | '/profile'
+    | '/safety-plan'
     | '/settings'
     | '/signup'
     | '/therapist-chat'
@@ -160,6 +170,7 @@ export interface FileRouteTypes {
     | '/diary'
     | '/login'
     | '/profile'
+    | '/safety-plan'
     | '/settings'
     | '/signup'
     | '/therapist-chat'
@@ -175,6 +186,7 @@ export interface FileRouteTypes {
     | '/diary'
     | '/login'
     | '/profile'
+    | '/safety-plan'
     | '/settings'
     | '/signup'
     | '/therapist-chat'
@@ -191,6 +203,7 @@ export interface RootRouteChildren {
   DiaryRoute: typeof DiaryRoute
   LoginRoute: typeof LoginRoute
   ProfileRoute: typeof ProfileRoute
+  SafetyPlanRoute: typeof SafetyPlanRoute
   SettingsRoute: typeof SettingsRoute
   SignupRoute: typeof SignupRoute
   TherapistChatRoute: typeof TherapistChatRoute
@@ -250,6 +263,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/safety-plan': {
+      id: '/safety-plan'
+      path: '/safety-plan'
+      fullPath: '/safety-plan'
+      preLoaderRoute: typeof SafetyPlanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/settings': {
       id: '/settings'
       path: '/settings'
@@ -303,6 +323,7 @@ const rootRouteChildren: RootRouteChildren = {
   DiaryRoute: DiaryRoute,
   LoginRoute: LoginRoute,
   ProfileRoute: ProfileRoute,
+  SafetyPlanRoute: SafetyPlanRoute,
   SettingsRoute: SettingsRoute,
   SignupRoute: SignupRoute,
   TherapistChatRoute: TherapistChatRoute,

@@ -39,9 +39,9 @@ describe('route access table, one step', () => {
     }
   });
 
-  it('/settings, /profile, /diary: any signed-in user, else /login', () => {
-    for (const p of ['/settings', '/profile', '/diary']) {
-      for (const u of [user, pending, verifiedPro, admin]) expect(guard(p, u, false)).toBeNull();
+  it('/settings, /profile, /diary, /safety-plan: any signed-in user, else /login', () => {
+    for (const p of ['/settings', '/profile', '/diary', '/safety-plan']) {
+      for (const u of [user, pending, verifiedPro, unverifiedPro, rejectedPro, admin, oddUser]) expect(guard(p, u, false)).toBeNull();
       expect(guard(p, out, false)).toBe('/login');
     }
   });

@@ -42,7 +42,10 @@ export interface LocalAiMessage {
   role: 'user' | 'model';
   text: string;
   img: string | null;
+  /** On a question: it showed crisis risk (checked on the device). On an answer: the server said so. */
   crisis: boolean;
+  /** Whose risk, when `crisis`: the writer's or someone they are worried about; absent means the writer's. */
+  crisisFor?: 'self' | 'other';
   status: SendStatus;
   error: string | null;
   createdAt: string;
@@ -80,6 +83,25 @@ export interface MetaRow {
   value: unknown;
 }
 
+/** The Stanley–Brown safety plan's sections, in the order the plan is written and printed. */
+export const SAFETY_PLAN_SECTIONS = [
+  'warningSigns', 'copingStrategies', 'distractions', 'helpers', 'professionals', 'saferSurroundings', 'reasonsForLiving',
+] as const;
+export type SafetyPlanSection = (typeof SAFETY_PLAN_SECTIONS)[number];
+
+export interface SafetyPlanItem {
+  id: string;
+  text: string;
+}
+
+/** One section of the safety plan; a row exists once the section has been saved (or prefilled). */
+export interface SafetyPlanRow {
+  section: SafetyPlanSection;
+  items: SafetyPlanItem[];
+  /** ISO timestamp. */
+  updatedAt: string;
+}
+
 export class HavenDb extends Dexie {
   users!: Table<PublicUser & { therapist?: boolean }, string>;
   groups!: Table<GroupSummary, string>;
@@ -89,6 +111,7 @@ export class HavenDb extends Dexie {
   diary!: Table<DiaryEntry, string>;
   outbox!: Table<OutboxRow, number>;
   meta!: Table<MetaRow, string>;
+  safetyPlan!: Table<SafetyPlanRow, SafetyPlanSection>;
 
   constructor(readonly userId: string) {
     super(`haven-${userId}`);
@@ -105,6 +128,8 @@ export class HavenDb extends Dexie {
     });
     // Version 2: rows backing off can be found without reading the whole outbox.
     this.version(2).stores({ outbox: '++order, messageKey, status, nextAttemptAt' });
+    // Version 3: the safety plan, kept only on this device like the diary.
+    this.version(3).stores({ safetyPlan: 'section' });
   }
 }
 

@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DiaryEntry, HavenDb } from '../../../src/client/db/database';
-import { ImportError, importEntries, importSummary, parseExport, toJson, toMarkdown } from '../../../src/client/features/diary/transfer';
+import { ImportError, importEntries, importExport, importSummary, parseExport, toJson, toMarkdown } from '../../../src/client/features/diary/transfer';
+import { emptyPlan } from '../../../src/client/features/safety-plan/plan';
 import { freshDb } from './db';
 
 const dbs: HavenDb[] = [];
@@ -24,15 +25,15 @@ describe('diary export and import', () => {
   it('JSON export round-trips into another database exactly', async () => {
     const from = db();
     await from.diary.bulkAdd(entries);
-    const json = toJson(await from.diary.toArray(), new Date('2026-05-05T00:00:00Z'));
+    const json = toJson(await from.diary.toArray(), emptyPlan(), new Date('2026-05-05T00:00:00Z'));
     const data = JSON.parse(json) as { format: string; version: number; exportedAt: string; entries: DiaryEntry[] };
     expect(data.format).toBe('haven-diary');
-    expect(data.version).toBe(1);
+    expect(data.version).toBe(2);
     expect(data.exportedAt).toBe('2026-05-05T00:00:00.000Z');
     expect(data.entries.map((e) => e.title)).toEqual(['# Newer', 'Older']);
 
     const to = db();
-    expect(await importEntries(to, parseExport(json))).toEqual({ added: 2, skipped: 0 });
+    expect(await importExport(to, parseExport(json))).toEqual({ added: 2, skipped: 0, planAdded: 0 });
     expect(await to.diary.orderBy('date').toArray()).toEqual(entries);
   });
 
@@ -52,32 +53,35 @@ describe('diary export and import', () => {
     const changed = { ...first, title: 'Changed elsewhere' };
     await to.diary.add(first);
     const json = JSON.stringify({ format: 'haven-diary', version: 1, exportedAt: '', entries: [changed, ...entries, entries[1]] });
-    const result = await importEntries(to, parseExport(json));
+    const result = await importEntries(to, parseExport(json).entries);
     expect(result).toEqual({ added: 1, skipped: 3 });
     expect(importSummary(result)).toBe('1 entry imported, 3 already here');
     // The entry already here is kept as it was.
     expect((await to.diary.get(first.id))?.title).toBe('Older');
     expect(await to.diary.count()).toBe(2);
     // Importing the same file again adds nothing.
-    expect(await importEntries(to, parseExport(json))).toEqual({ added: 0, skipped: 4 });
+    expect(await importEntries(to, parseExport(json).entries)).toEqual({ added: 0, skipped: 4 });
   });
 
   it.each([
     ['not JSON', 'hello there', 'not valid JSON'],
     ['another app\'s JSON', '{"entries": []}', 'not a Haven diary export'],
     ['a JSON array', '[1, 2]', 'not a Haven diary export'],
-    ['a newer version', '{"format":"haven-diary","version":2,"entries":[]}', 'newer version'],
+    ['a newer version', '{"format":"haven-diary","version":3,"entries":[]}', 'newer version'],
+    ['a damaged safety plan', '{"format":"haven-diary","version":2,"entries":[],"safetyPlan":{"warningSigns":["ok", "  "]}}', 'safety plan in this file is damaged'],
+    ['an unknown plan section', '{"format":"haven-diary","version":2,"entries":[],"safetyPlan":{"nope":["x"]}}', 'safety plan in this file is damaged'],
     ['a damaged entry', JSON.stringify({ format: 'haven-diary', version: 1, entries: [entries[0], { id: 'x', title: '', content: 'c', date: 'never' }] }), 'Entry 2'],
   ])('refuses %s with a clear message and stores nothing', async (_name, text, message) => {
     const to = db();
     let error: unknown;
     try {
-      await importEntries(to, parseExport(text));
+      await importExport(to, parseExport(text));
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ImportError);
     expect((error as Error).message).toContain(message);
     expect(await to.diary.count()).toBe(0);
+    expect(await to.safetyPlan.count()).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ export type GuardUser = { role: Role; status: Status } | null;
 export type GuardResult = 'spinner' | RedirectTarget | null;
 
 const APP_ROUTES = ['/dashboard', '/chat', '/therapist-chat', '/aura-ai'];
-const ANY_SIGNED_IN = ['/settings', '/profile', '/diary'];
+const ANY_SIGNED_IN = ['/settings', '/profile', '/diary', '/safety-plan'];
 
 export function normalizePath(path: string): string {
   const p = path.split(/[?#]/)[0] ?? '/';

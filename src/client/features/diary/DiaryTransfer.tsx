@@ -2,20 +2,26 @@ import { useRef } from 'react';
 import { toast } from 'react-hot-toast';
 import type { DiaryEntry } from '../../db/database';
 import { useDb } from '../../sync/current';
+import { emptyPlan, planItemCount } from '../safety-plan/plan';
+import { usePlan } from '../safety-plan/usePlan';
 import { downloadText } from './download';
-import { importEntries, importSummary, parseExport, toJson, toMarkdown } from './transfer';
+import { importExport, importSummary, parseExport, toJson, toMarkdown } from './transfer';
 
 const day = () => new Date().toISOString().slice(0, 10);
 
-/** Export (JSON, Markdown) and import (JSON from an export) of the whole diary. */
+/** Export (JSON, Markdown) and import (JSON from an export) of the whole diary and the safety plan. */
 export function DiaryTransfer({ entries }: { entries: readonly DiaryEntry[] }) {
   const db = useDb();
+  const loaded = usePlan();
+  const plan = loaded ?? emptyPlan();
   const input = useRef<HTMLInputElement>(null);
+  // Until the plan is read an export would silently leave it out.
+  const nothing = !loaded || (entries.length === 0 && planItemCount(plan) === 0);
 
   async function onFile(file: File | undefined) {
     if (!file) return;
     try {
-      const result = await importEntries(db, parseExport(await file.text()));
+      const result = await importExport(db, parseExport(await file.text()));
       toast.success(importSummary(result));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Could not import this file.');
@@ -25,13 +31,13 @@ export function DiaryTransfer({ entries }: { entries: readonly DiaryEntry[] }) {
   }
 
   return (
-    <div role="group" aria-label="Back up your diary" className="flex flex-wrap gap-2">
-      <button type="button" className="btn btn-sm" disabled={entries.length === 0}
-        onClick={() => downloadText(`haven-diary-${day()}.json`, toJson(entries), 'application/json')}>
+    <div role="group" aria-label="Back up your diary and safety plan" className="flex flex-wrap gap-2">
+      <button type="button" className="btn btn-sm" disabled={nothing}
+        onClick={() => downloadText(`haven-diary-${day()}.json`, toJson(entries, plan), 'application/json')}>
         Export JSON
       </button>
-      <button type="button" className="btn btn-sm" disabled={entries.length === 0}
-        onClick={() => downloadText(`haven-diary-${day()}.md`, toMarkdown(entries), 'text/markdown')}>
+      <button type="button" className="btn btn-sm" disabled={nothing}
+        onClick={() => downloadText(`haven-diary-${day()}.md`, toMarkdown(entries, plan), 'text/markdown')}>
         Export Markdown
       </button>
       <button type="button" className="btn btn-sm" onClick={() => input.current?.click()}>Import</button>

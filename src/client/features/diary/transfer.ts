@@ -1,36 +1,66 @@
 /**
- * Export and import, so a private journal can be backed up or moved to another device.
- * JSON is the round-trip format; Markdown is for reading. Import skips entries already here
- * (same id) and refuses a file it cannot read with a message that says what is wrong.
+ * Export and import, so a private journal and the safety plan can be backed up or moved to
+ * another device. JSON is the round-trip format; Markdown is for reading. Import skips entries
+ * already here (same id) and plan lines already there (same text), and refuses a file it cannot
+ * read with a message that says what is wrong.
  */
-import type { DiaryEntry, HavenDb } from '../../db/database';
+import type { DiaryEntry, HavenDb, SafetyPlanSection } from '../../db/database';
 import { safeWrite } from '../../db/safe-write';
+import { mergePlanIn, planItemCount, type SafetyPlan } from '../safety-plan/plan';
+import { ITEM_MAX_LENGTH, SECTION_KEYS, SECTIONS } from '../safety-plan/sections';
 import { newestFirst } from './entries';
 
 export const EXPORT_FORMAT = 'haven-diary';
-export const EXPORT_VERSION = 1;
+/** Version 2 added the safety plan; version 1 files (entries only) are still read. */
+export const EXPORT_VERSION = 2;
+
+/** The plan as plain lines per section: item ids only mean something on the device that made them. */
+export type SafetyPlanText = Record<SafetyPlanSection, string[]>;
 
 export interface DiaryExport {
   format: typeof EXPORT_FORMAT;
   version: typeof EXPORT_VERSION;
   exportedAt: string;
   entries: DiaryEntry[];
+  safetyPlan: SafetyPlanText;
+}
+
+export interface ParsedExport {
+  entries: DiaryEntry[];
+  /** null for a version-1 file, which has no plan. */
+  safetyPlan: Partial<SafetyPlanText> | null;
 }
 
 export class ImportError extends Error {}
 
-export function toJson(entries: readonly DiaryEntry[], now = new Date()): string {
-  const data: DiaryExport = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), entries: newestFirst(entries) };
+const planText = (plan: SafetyPlan): SafetyPlanText =>
+  Object.fromEntries(SECTION_KEYS.map((k) => [k, plan[k].map((i) => i.text)])) as unknown as SafetyPlanText;
+
+export function toJson(entries: readonly DiaryEntry[], plan: SafetyPlan, now = new Date()): string {
+  const data: DiaryExport = {
+    format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), entries: newestFirst(entries), safetyPlan: planText(plan),
+  };
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
-export function toMarkdown(entries: readonly DiaryEntry[]): string {
+// A title or plan line is one line; a leading # in it must not turn into a deeper heading level.
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+export function toMarkdown(entries: readonly DiaryEntry[], plan?: SafetyPlan): string {
   const parts = ['# My Diary', ''];
   for (const e of newestFirst(entries)) {
-    // A title is one line; a leading # in it must not turn into a deeper heading level.
-    parts.push(`## ${e.title.replace(/\s+/g, ' ').trim()}`, '', `*${e.date}*`, '', e.content.trimEnd(), '');
+    parts.push(`## ${oneLine(e.title)}`, '', `*${e.date}*`, '', e.content.trimEnd(), '');
   }
   if (entries.length === 0) parts.push('No entries yet.', '');
+  if (plan && planItemCount(plan) > 0) {
+    parts.push('## My safety plan', '');
+    SECTION_KEYS.forEach((k, i) => {
+      parts.push(`### ${i + 1}. ${SECTIONS[k].title}`, '');
+      if (plan[k].length === 0) parts.push('Nothing written yet.');
+      for (const item of plan[k]) parts.push(`- ${oneLine(item.text)}`);
+      parts.push('');
+    });
+  }
   return parts.join('\n');
 }
 
@@ -43,41 +73,74 @@ function isEntry(value: unknown): value is DiaryEntry {
     && typeof e.date === 'string' && !Number.isNaN(Date.parse(e.date));
 }
 
+const PLAN_DAMAGED = 'The safety plan in this file is damaged, so nothing was imported.';
+const isLine = (t: unknown) => typeof t === 'string' && t.trim().length > 0 && t.trim().length <= ITEM_MAX_LENGTH;
+
+function parsePlan(value: unknown): Partial<SafetyPlanText> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ImportError(PLAN_DAMAGED);
+  const plan: Partial<SafetyPlanText> = {};
+  for (const [key, lines] of Object.entries(value)) {
+    if (!(SECTION_KEYS as readonly string[]).includes(key) || !Array.isArray(lines) || !lines.every(isLine)) throw new ImportError(PLAN_DAMAGED);
+    plan[key as SafetyPlanSection] = (lines as string[]).map((t) => t.trim());
+  }
+  return plan;
+}
+
 /** Reads an export file; throws ImportError with a message fit to show. */
-export function parseExport(text: string): DiaryEntry[] {
+export function parseExport(text: string): ParsedExport {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
     throw new ImportError('This file is not a Haven diary export (it is not valid JSON).');
   }
-  const d = data as Partial<DiaryExport> | null;
+  const d = data as { format?: unknown; version?: unknown; entries?: unknown; safetyPlan?: unknown } | null;
   if (typeof d !== 'object' || d === null || d.format !== EXPORT_FORMAT || !Array.isArray(d.entries)) {
     throw new ImportError('This file is not a Haven diary export.');
   }
-  if (d.version !== EXPORT_VERSION) throw new ImportError('This diary export comes from a newer version of Haven.');
+  if (d.version !== 1 && d.version !== EXPORT_VERSION) throw new ImportError('This diary export comes from a newer version of Haven.');
   const bad = d.entries.findIndex((e) => !isEntry(e));
   if (bad !== -1) throw new ImportError(`Entry ${bad + 1} in this file is damaged, so nothing was imported.`);
-  return d.entries.map(({ id, title, content, date }) => ({ id, title, content, date }));
+  const entries = (d.entries as DiaryEntry[]).map(({ id, title, content, date }) => ({ id, title, content, date }));
+  const safetyPlan = d.version === 1 || d.safetyPlan === undefined ? null : parsePlan(d.safetyPlan);
+  return { entries, safetyPlan };
 }
 
-export interface ImportResult {
+export interface EntriesResult {
   added: number;
   skipped: number;
 }
 
-/** Adds the entries not already here (by id), all in one transaction. */
-export async function importEntries(db: HavenDb, entries: readonly DiaryEntry[]): Promise<ImportResult> {
-  return safeWrite(db, () => db.transaction('rw', db.diary, async () => {
-    const existing = new Set((await db.diary.bulkGet(entries.map((e) => e.id))).flatMap((e) => (e ? [e.id] : [])));
-    const fresh = new Map<string, DiaryEntry>();
-    for (const e of entries) if (!existing.has(e.id) && !fresh.has(e.id)) fresh.set(e.id, e);
-    await db.diary.bulkAdd([...fresh.values()]);
-    return { added: fresh.size, skipped: entries.length - fresh.size };
+export interface ImportResult extends EntriesResult {
+  /** Plan lines added; null when the file had no plan (version 1). */
+  planAdded: number | null;
+}
+
+/** Adds the entries not already here (by id); must run inside a transaction covering db.diary. */
+async function addEntriesIn(db: HavenDb, entries: readonly DiaryEntry[]): Promise<EntriesResult> {
+  const existing = new Set((await db.diary.bulkGet(entries.map((e) => e.id))).flatMap((e) => (e ? [e.id] : [])));
+  const fresh = new Map<string, DiaryEntry>();
+  for (const e of entries) if (!existing.has(e.id) && !fresh.has(e.id)) fresh.set(e.id, e);
+  await db.diary.bulkAdd([...fresh.values()]);
+  return { added: fresh.size, skipped: entries.length - fresh.size };
+}
+
+export async function importEntries(db: HavenDb, entries: readonly DiaryEntry[]): Promise<EntriesResult> {
+  return safeWrite(db, () => db.transaction('rw', db.diary, () => addEntriesIn(db, entries)));
+}
+
+/** Imports a whole file in one transaction: either all of it lands or none of it. */
+export async function importExport(db: HavenDb, data: ParsedExport, now = new Date()): Promise<ImportResult> {
+  return safeWrite(db, () => db.transaction('rw', db.diary, db.safetyPlan, async () => {
+    const entries = await addEntriesIn(db, data.entries);
+    const planAdded = data.safetyPlan ? await mergePlanIn(db, data.safetyPlan, now) : null;
+    return { ...entries, planAdded };
   }));
 }
 
-export function importSummary({ added, skipped }: ImportResult): string {
-  const a = `${added} ${added === 1 ? 'entry' : 'entries'} imported`;
-  return skipped ? `${a}, ${skipped} already here` : a;
+export function importSummary({ added, skipped, planAdded = null }: EntriesResult & { planAdded?: number | null }): string {
+  const parts = [`${added} ${added === 1 ? 'entry' : 'entries'} imported`];
+  if (skipped) parts.push(`${skipped} already here`);
+  if (planAdded !== null) parts.push(`safety plan: ${planAdded === 0 ? 'nothing new' : `${planAdded} ${planAdded === 1 ? 'item' : 'items'} added`}`);
+  return parts.join(', ');
 }

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { toast } from 'react-hot-toast';
+import type { SafetyPlanItem, SafetyPlanSection } from '../../db/database';
+import { useDb } from '../../sync/current';
+import { ItemForm } from './ItemForm';
+import { addItem, removeItem, updateItem } from './plan';
+import { SECTIONS } from './sections';
+
+interface Props {
+  section: SafetyPlanSection;
+  step: number;
+  items: readonly SafetyPlanItem[];
+}
+
+/** One step of the plan: its prompt, its lines (each editable in place) and a way to add one. */
+export function SectionEditor({ section, step, items }: Props) {
+  const db = useDb();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const { title, prompt } = SECTIONS[section];
+  const headingId = `safety-plan-${section}`;
+
+  async function onRemove(item: SafetyPlanItem) {
+    try {
+      await removeItem(db, section, item.id);
+      if (editingId === item.id) setEditingId(null);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not remove this line.');
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="safety-plan-section rounded-box border border-base-300 p-4">
+      <p className="text-sm font-semibold">Step {step}</p>
+      <h2 id={headingId} className="text-lg font-bold">{title}</h2>
+      <p className="mt-1 text-sm">{prompt}</p>
+      {items.length > 0 ? (
+        <ul aria-label={title} className="mt-3 flex flex-col gap-2">
+          {items.map((item) => (
+            <li key={item.id} className="flex flex-col gap-1">
+              {editingId === item.id ? (
+                <ItemForm label={`Edit a line in ${title}`} initial={item.text} submitLabel="Save" autoFocus
+                  onCancel={() => setEditingId(null)}
+                  onSubmit={async (text) => {
+                    await updateItem(db, section, item.id, text);
+                    setEditingId(null);
+                  }} />
+              ) : (
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="min-w-0 flex-1 basis-48 break-words print:before:content-['•_']">{item.text}</span>
+                  <span className="flex gap-1 print:hidden">
+                    <button type="button" className="btn btn-ghost min-h-11" aria-label={`Edit ${item.text}`} onClick={() => setEditingId(item.id)}>Edit</button>
+                    <button type="button" className="btn btn-ghost min-h-11" aria-label={`Remove ${item.text}`} onClick={() => void onRemove(item)}>Remove</button>
+                  </span>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <>
+          <p className="mt-3 text-sm italic print:hidden">Nothing here yet.</p>
+          {/* On paper an empty step gets lines to fill in by hand. */}
+          <div aria-hidden="true" className="hidden print:block">
+            <div className="h-8 border-b" /><div className="h-8 border-b" /><div className="h-8 border-b" />
+          </div>
+        </>
+      )}
+      <div className="mt-3">
+        <ItemForm label={`Add to ${title}`} submitLabel="Add" clearOnSave onSubmit={async (text) => {
+          await addItem(db, section, text);
+        }} />
+      </div>
+    </section>
+  );
+}
