@@ -1,6 +1,7 @@
 /** The shapes the API answers, shared by server and client. Paths are relative to /api. */
 import type { GroupType, Role, Status } from './limits';
 import type { ErrorCode } from './errors';
+import type { AuthorHelp as AuthorHelpNote } from './safety/help';
 
 /** The signed-in person's own account: never a password hash or session data. */
 export interface AuthUser {
@@ -149,8 +150,11 @@ export interface SyncPage {
 }
 
 /** One result of POST /api/messages/batch, in the order of the items sent. */
+/** Set on the author's own answer when their message shows crisis risk. */
+export type { AuthorHelp as AuthorHelpNote } from './safety/help';
+
 export type BatchResult =
-  | { clientId: string; ok: true; message: DirectMessage | GroupMessage }
+  | { clientId: string; ok: true; message: DirectMessage | GroupMessage; help?: AuthorHelpNote }
   | { clientId: string | null; ok: false; code: ErrorCode; message: string };
 
 export interface BatchResponse {
@@ -182,6 +186,8 @@ export interface AiChat extends AiChatSummary {
 export interface AiReply {
   aiResponse: string;
   crisis: boolean;
+  /** With `crisis`: whether the help is for the writer or for someone they are worried about. */
+  help?: AuthorHelpNote;
 }
 
 export interface CreateChatResponse extends AiReply {

@@ -1,9 +1,13 @@
-/** The crisis detector over a table of phrasings, and Aura's pure helpers: crisis message, history budget, titles, the companion. */
+/**
+ * The first detector's table of phrasings, kept as a regression check on the shared detector, and
+ * Aura's pure helpers: crisis message, history budget, titles, the companion.
+ */
 import { describe, expect, it } from 'vitest';
 import { deriveTitle, withinBudget } from '../../src/server/ai/aura';
 import { companionReply } from '../../src/server/ai/companion';
 import type { ChatTurn } from '../../src/server/ai/provider';
-import { crisisMessage, DEFAULT_CRISIS_RESOURCES, detectRisk } from '../../src/server/ai/safety';
+import { crisisMessage, DEFAULT_CRISIS_RESOURCES } from '../../src/server/ai/safety';
+import { detectCrisis, detectRisk } from '../../src/shared/safety';
 
 /** [phrase, shows risk]. Rows that fail are detector gaps to fix, not expectations to relax. */
 const RISK: [string, boolean][] = [
@@ -39,8 +43,6 @@ const RISK: [string, boolean][] = [
   ["I'm done with life", true],
   ['I want it all to end', true],
   ['I want to stop existing', true],
-  ["I can't go on", true],
-  ["I can't do this anymore", true],
   ['nobody would miss me if I was gone', true],
   ['no one would care if i died', true],
   ['I want to disappear forever', true],
@@ -69,7 +71,6 @@ const RISK: [string, boolean][] = [
   ['I Want To Kill Myself', true],
   ['I don’t want to live anymore', true],
   ['I don’t want to wake up tomorrow', true],
-  ['I can’t take it anymore', true],
   ['I’VE BEEN CUTTING AGAIN', true],
   // Risk next to an idiom still fires, in the same sentence or the next one.
   ['This homework is killing me. I want to kill myself.', true],
@@ -99,7 +100,17 @@ const RISK: [string, boolean][] = [
   ["I'm so stressed about exams", false],
 ];
 
+/**
+ * Pain without a self-harm or death element is the distress tier: no help card by itself (the
+ * "Get help now" control is always in the header), unlike the first detector, which fired on these.
+ */
+const DISTRESS = ["I can't go on", "I can't do this anymore", 'I can’t take it anymore'];
+
 describe('detectRisk', () => {
+  it.each(DISTRESS)('%j is distress, not crisis', (phrase) => {
+    expect(detectCrisis(phrase).tier).toBe('distress');
+  });
+
   it('has a table of at least 40 phrasings, with negatives', () => {
     expect(RISK.length).toBeGreaterThanOrEqual(40);
     expect(RISK.filter(([, risk]) => !risk).length).toBeGreaterThanOrEqual(10);

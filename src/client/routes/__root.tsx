@@ -1,4 +1,6 @@
 import { Navigate, Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { preloadDetector } from '../safety/detector';
 import { AppToaster } from '../ui/Toasts';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { Header } from '../ui/Header';
@@ -22,6 +24,10 @@ function RootLayout() {
   // The matches on screen still belong to the previous location until a navigation resolves.
   const shownPath = useRouterState({ select: (s) => s.resolvedLocation?.pathname ?? s.location.pathname });
   const decision = guard(pathname, user, checking);
+  // Signed in: warm the crisis detector's chunk, so a check made offline later answers at once.
+  useEffect(() => {
+    if (user) preloadDetector();
+  }, [user]);
 
   let body;
   if (decision === 'spinner') {

@@ -8,6 +8,8 @@ import { connection, type ConnectionState } from '../net/connection';
 import { currentEngine, useDb, useEngine } from './current';
 import { LISTS_KEY, type Lists } from './directory';
 import { discard, queueAura, queueDirect, queueGroup, retry } from './outbox';
+import { offerHelp } from '../safety/author-help';
+import { helpForText } from '../safety/detector';
 import type { SyncStatus } from './status';
 
 /** 'users' (everyone, or a professional's referred users) or 'therapists'; undefined until first loaded. */
@@ -83,6 +85,7 @@ export async function sendDirect(toUserId: string, text: string, image: string |
   const engine = engineOrThrow();
   const message = await queueDirect(engine.db, engine.user._id, toUserId, text, image);
   engine.kick();
+  void offerHelp(engine.db, message.conversation, text);
   return message;
 }
 
@@ -92,14 +95,17 @@ export async function sendGroup(groupId: string, text: string): Promise<LocalMes
   const sender: MessageSender = { _id, fullName, profilePic };
   const message = await queueGroup(engine.db, sender, groupId, text);
   engine.kick();
+  void offerHelp(engine.db, message.conversation, text);
   return message;
 }
 
 /** A question to Aura; with no chatId it starts a new chat and answers its id. */
 export async function sendAura(chatId: string | null, text: string, img: string | null = null): Promise<string> {
   const engine = engineOrThrow();
-  const { chatId: id } = await queueAura(engine.db, chatId, text, img);
+  const { chatId: id, question } = await queueAura(engine.db, chatId, text, img);
   engine.kick();
+  // Offline too: the help card shows under the question at once, while it waits to be sent.
+  void helpForText(text).then((help) => help && engine.db.aiMessages.update(question.key, { crisis: true, crisisFor: help.subject }));
   return id;
 }
 

@@ -9,11 +9,15 @@ import { cannedReply } from './fallback';
 import { GeminiProvider } from './gemini';
 import { OpenAiCompatibleProvider } from './openai';
 import { SYSTEM_PROMPT, type AiProvider, type ChatTurn } from './provider';
-import { crisisMessage, DEFAULT_CRISIS_RESOURCES, detectRisk, type CrisisResource } from './safety';
+import { detectCrisis } from '../../shared/safety';
+import type { AuthorHelpNote } from '../../shared/api';
+import { crisisMessage, DEFAULT_CRISIS_RESOURCES, type CrisisResource } from './safety';
 
 export interface AuraAnswer {
   text: string;
   crisis: boolean;
+  /** Whose risk the resources answer, when `crisis`: the writer's or someone they are worried about. */
+  help?: AuthorHelpNote;
   source: 'model' | 'fallback';
 }
 
@@ -66,13 +70,15 @@ export class Aura {
   /** `history` ends with the person's newest message. */
   async answer(history: ChatTurn[]): Promise<AuraAnswer> {
     const latest = history.at(-1)?.text ?? '';
-    const crisis = detectRisk(latest);
+    const decision = detectCrisis(latest);
     const reply = await this.ask(history);
     const body = reply ?? cannedReply();
     const source = reply ? 'model' : 'fallback';
-    if (!crisis) return { text: body, crisis, source };
+    if (decision.tier !== 'crisis') return { text: body, crisis: false, source };
     // The resources come first and stay, whether the model answered, refused or failed.
-    return { text: reply ? `${crisisMessage(this.resources)}\n\n---\n\n${reply}` : crisisMessage(this.resources), crisis, source };
+    const resources = crisisMessage(this.resources, decision.subject);
+    const help = { subject: decision.subject, category: decision.category };
+    return { text: reply ? `${resources}\n\n---\n\n${reply}` : resources, crisis: true, help, source };
   }
 
   /** A short title for a chat: the model's when it gives one, else the first words. */

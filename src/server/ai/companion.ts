@@ -4,7 +4,7 @@
  * grounding exercise, and asks one open question. It is honest that it is a simple AI.
  */
 import type { AiProvider, GenerateRequest } from './provider';
-import { detectRisk } from './safety';
+import { detectRisk } from '../../shared/safety';
 
 interface Theme {
   match: RegExp;

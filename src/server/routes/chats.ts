@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AiChat, AiReply, CreateChatResponse, GenerateResponse } from '../../shared/api';
+import { withAuthorHelp } from '../../shared/safety';
 import { chatIdParam, createChatSchema, generateSchema, updateChatSchema } from '../../shared/schemas';
 import { and, eq } from 'drizzle-orm';
 import { Aura, deriveTitle, providerFromConfig } from '../ai/aura';
@@ -43,7 +44,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
   async function answer(userId: string, chatId: string, question: MessageRow): Promise<AiReply> {
     const key = question.clientId!;
     const stored = await findByClientId(db, userId, replyKey(key));
-    if (stored) return { aiResponse: stored.text, crisis: stored.crisis };
+    if (stored) return withAuthorHelp({ aiResponse: stored.text, crisis: stored.crisis }, question.text);
     const rows = (await chatHistory(db, chatId)).filter((m) => m.seq <= question.seq);
     // An image-only message keeps a word in its place: models refuse empty turns (Gemini: parts []).
     const turns: ChatTurn[] = rows.map((m) => ({ role: m.role, text: m.text || (m.img ? '(shared an image)' : '') }));
@@ -51,7 +52,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
     if (image) turns[turns.length - 1] = { ...turns.at(-1)!, image };
     const reply = await aura.answer(turns);
     const saved = await storeAnswer(db, { userId, chatId, questionClientId: key, text: reply.text, crisis: reply.crisis });
-    return { aiResponse: saved.text, crisis: saved.crisis };
+    return withAuthorHelp({ aiResponse: saved.text, crisis: saved.crisis }, question.text);
   }
 
   r.get('/chats/userchats', async (request) => listChats(db, currentUser(request).id));

@@ -6,6 +6,7 @@ import { BATCH_MAX_ITEMS, MESSAGE_MAX_LENGTH, PROFESSIONAL_ROLES, isProfessional
 import {
   batchBodySchema, groupIdParam, pageQuerySchema, sendGroupMessageSchema, sendMessageSchema, syncQuerySchema, userIdParam,
 } from '../../shared/schemas';
+import { helpFor, withAuthorHelp } from '../../shared/safety';
 import { currentUser, requireActive } from '../auth/guards';
 import type { AppContext } from '../context';
 import { groupMembers, users } from '../db/schema';
@@ -73,7 +74,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
       receiverId: receiver.id, text, image: await checkOwnImage(store, config, me.id, image), clientId,
     });
     if (created) announce(realtime, message);
-    return reply.status(created ? 201 : 200).send(message);
+    return reply.status(created ? 201 : 200).send(withAuthorHelp(message, text));
   });
 
   r.post('/send-group/:groupId', { schema: { params: groupIdParam, body: sendGroupMessageSchema } }, async (request, reply) => {
@@ -83,14 +84,18 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
       groupId: group.id, text: request.body.text, clientId: request.body.clientId,
     });
     if (created) announce(realtime, message);
-    return reply.status(created ? 201 : 200).send(message);
+    return reply.status(created ? 201 : 200).send(withAuthorHelp(message, request.body.text));
   });
 
   r.post('/batch', { bodyLimit: BATCH_BODY_LIMIT, schema: { body: batchBodySchema } }, async (request): Promise<BatchResponse> => {
     const { results, created } = await sendBatch({ db, store, config }, currentUser(request), request.body.items);
     // After the commit, in item order: a socket never announces a message that could still roll back.
     for (const message of created) announce(realtime, message);
-    return { results };
+    // `help` goes on the author's own answer only; the announced copies never carry it.
+    return { results: results.map((result) => {
+      const help = result.ok ? helpFor(result.message.text) : null;
+      return help ? { ...result, help } : result;
+    }) };
   });
 
   r.post('/join-group/:groupId', { schema: { params: groupIdParam } }, async (request) => {

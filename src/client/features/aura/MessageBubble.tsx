@@ -56,7 +56,9 @@ function Bubble({ message, onImageLoad }: BubbleProps) {
           : <AuraMarkdown text={message.text} />}
       </div>
       {mine && <SendState message={message} />}
-      {!mine && message.crisis && <CrisisCard />}
+      {/* Offline too: help shows under the question at once; once sent, Aura's answer carries it. */}
+      {mine && message.crisis && message.status !== 'sent' && <CrisisCard subject={message.crisisFor} mine />}
+      {!mine && message.crisis && <CrisisCard subject={message.crisisFor} />}
     </div>
   );
 }
@@ -66,7 +68,7 @@ export function sameBubble(a: BubbleProps, b: BubbleProps): boolean {
   const x = a.message;
   const y = b.message;
   return a.onImageLoad === b.onImageLoad && x.key === y.key && x.role === y.role && x.status === y.status
-    && x.error === y.error && x.text === y.text && x.img === y.img && x.crisis === y.crisis;
+    && x.error === y.error && x.text === y.text && x.img === y.img && x.crisis === y.crisis && x.crisisFor === y.crisisFor;
 }
 
 /** One turn; a change to another turn leaves it alone. */

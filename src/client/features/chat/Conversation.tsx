@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
 import type { GroupSummary, PublicUser } from '../../../shared/api';
 import { dmConversation, groupConversation } from '../../db/database';
+import { AuthorHelpCard } from '../../safety/AuthorHelpCard';
 import { useConversationWindow } from '../../sync/history';
 import { sendDirect, sendGroup, useOnlineUsers } from '../../sync/hooks';
 import { IconArrowLeft } from '../../ui/icons';
@@ -59,6 +60,7 @@ export function DirectChat({ person, onBack }: { person: PublicUser | undefined;
         subtitle={[role, online ? 'Online' : 'Offline'].filter(Boolean).join(' · ')}
         icon={<Avatar name={person?.fullName ?? ''} src={person?.profilePic} online={online} />} />
       <MessageList messages={messages} me={me._id} showSender={false} emptyText="No messages yet. Say hello!" history={history} />
+      {person && <AuthorHelpCard scope={dmConversation(person._id)} context="message" />}
       <Composer key={person?._id} allowImage onSend={send} placeholder="Type a message…" />
     </section>
   );
@@ -77,6 +79,7 @@ export function GroupChat({ group, onBack }: { group: GroupSummary; onBack: () =
         subtitle={memberCount(group.memberCount)}
         icon={<GroupIcon type={group.type} className="size-8 text-primary" />} />
       <MessageList messages={messages} me={me._id} showSender emptyText="No messages yet. Start the conversation." history={history} />
+      <AuthorHelpCard scope={groupConversation(group._id)} context="message" />
       <Composer key={group._id} allowImage={false} onSend={(text) => sendGroup(group._id, text)} placeholder="Message the group…" />
     </section>
   );

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { DiaryEntry } from '../../db/database';
 import { requestPersistentStorage } from '../../pwa/storage';
+import { offerHelp } from '../../safety/author-help';
+import { AuthorHelpCard } from '../../safety/AuthorHelpCard';
 import { useDb } from '../../sync/current';
 import { useDiary } from '../../sync/hooks';
 import { IconArrowLeft } from '../../ui/icons';
@@ -12,6 +14,8 @@ import { EntryList } from './EntryList';
 import { EntryView } from './EntryView';
 import { StorageErrorBoundary } from './StorageErrorBoundary';
 import { deleteEntry, saveEntry } from './entries';
+
+const DIARY_HELP_SCOPE = 'diary';
 
 /** /diary (spec sections 2-5): kept in this person's own local database, never sent anywhere. */
 export function DiaryPage() {
@@ -40,6 +44,8 @@ function Diary() {
       await saveEntry(db, title, content);
       setSelectedId(null);
       toast.success('Diary entry saved!');
+      // Checked on this device only: the entry, and this check, never leave it.
+      void offerHelp(db, DIARY_HELP_SCOPE, `${title}\n${content}`);
       // Only once there is something worth keeping (see pwa/storage).
       if (first) void requestPersistentStorage();
       return true;
@@ -65,6 +71,7 @@ function Diary() {
     <>
       <p className="mt-1 text-sm">Kept only on this device, and never sent to the server.</p>
       <div className="mt-3"><DiaryTransfer entries={entries} /></div>
+      <div className="mt-3"><AuthorHelpCard scope={DIARY_HELP_SCOPE} context="diary" /></div>
       <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-3">
         <section aria-label="Entries" className="md:col-span-1">
           <EntryList entries={entries} selectedId={selectedId} onSelect={setSelectedId} onDelete={(e) => void onDelete(e)} />

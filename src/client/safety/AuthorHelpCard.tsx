@@ -1,0 +1,15 @@
+/** The private help card for a place (a conversation, the diary), while the person has not dismissed it. */
+import { HelpCard } from '../features/help/HelpCard';
+import { useDb } from '../sync/current';
+import { dismissHelp, useAuthorHelp } from './author-help';
+
+export function AuthorHelpCard({ scope, context }: { scope: string; context: 'message' | 'diary' }) {
+  const db = useDb();
+  const note = useAuthorHelp(scope);
+  if (!note) return null;
+  return (
+    <div className="max-h-[45dvh] shrink-0 overflow-y-auto px-2 pb-2 sm:px-3">
+      <HelpCard subject={note.subject} context={context} onDismiss={() => void dismissHelp(db, scope)} />
+    </div>
+  );
+}

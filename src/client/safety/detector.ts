@@ -1,0 +1,34 @@
+/**
+ * The crisis detector in the browser, loaded on first use so it adds nothing to the sign-in
+ * screen. The service worker precaches its chunk, so it loads offline too. A chunk that cannot
+ * load answers "no help" rather than failing a send: the server checks the same text again and
+ * its answer still brings the card.
+ */
+import type { AuthorHelp } from '../../shared/safety/help';
+
+type Detector = typeof import('../../shared/safety/help');
+let loading: Promise<Detector> | null = null;
+
+export function loadDetector(): Promise<Detector> {
+  loading ??= import('../../shared/safety/help').catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+export async function helpForText(text: string): Promise<AuthorHelp | null> {
+  try {
+    return (await loadDetector()).helpFor(text);
+  } catch (error) {
+    console.error('Haven: the crisis detector could not load', error);
+    return null;
+  }
+}
+
+/** Warms the chunk once a signed-in screen is idle, so the first check after going offline is instant. */
+export function preloadDetector(): void {
+  const warm = () => void loadDetector().catch(() => {});
+  if ('requestIdleCallback' in globalThis) globalThis.requestIdleCallback(warm, { timeout: 5000 });
+  else setTimeout(warm, 2000);
+}
