@@ -10,7 +10,7 @@
  * on phrasings it has not seen, which is what the held-out split measures. Deterministic: fixed seed,
  * fixed fold assignment, fixed example order. It never reads tests/safety/data/heldout.
  */
-import { readFileSync, writeFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyContext, messageFlags } from '../src/shared/safety/context';
@@ -65,7 +65,8 @@ function shuffle<T>(xs: T[], rand: () => number): T[] {
 
 function load(): Example[] {
   const rows: Row[] = [];
-  for (const f of ['risk.jsonl', 'negatives.jsonl', 'ordinary.jsonl']) {
+  // Every file of the split, in name order (risk.jsonl, risk-2.jsonl …), so the order is fixed.
+  for (const f of readdirSync(TRAIN_DIR).filter((n) => n.endsWith('.jsonl')).sort()) {
     for (const line of readFileSync(join(TRAIN_DIR, f), 'utf8').split('\n')) if (line.trim()) rows.push(JSON.parse(line) as Row);
   }
   return rows.map((row) => {
@@ -236,7 +237,8 @@ function main(): void {
     { ...DEFAULT_CONFIG, charN: [], bigrams: true, lexScale: 1 },
     { ...DEFAULT_CONFIG, charN: [], bigrams: true, lexScale: 0.5 },
     { ...DEFAULT_CONFIG, charN: [], bigrams: false, lexScale: 0.5 },
-    { ...DEFAULT_CONFIG, charN: [4], bigrams: true, lexScale: 0.5 },
+    // Character n-grams were tried ([4]): no better in cross-validation, and they fired on
+    // word pieces alone ("ending my subscription"), so they are left out.
   ];
   const grid: Params[] = [];
   for (const lambda of [1e-4, 1e-3, 3e-3, 1e-2]) for (const posWeight of [1, 2]) grid.push({ lambda, posWeight });

@@ -4,7 +4,7 @@
  * score, third-party subjects, triggers, and recall/precision on the TRAIN split. The held-out split
  * is reported by scripts/eval-crisis.ts, never asserted here.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyseMessage, detectCrisis, detectRisk, lemmatise, normalise } from '../../src/shared/safety';
@@ -166,8 +166,8 @@ describe('context rules only lower', () => {
 
 describe('on the TRAIN split', () => {
   const dir = fileURLToPath(new URL('../safety/data/train/', import.meta.url));
-  const rows = ['risk', 'negatives', 'ordinary'].flatMap((f) =>
-    readFileSync(`${dir}${f}.jsonl`, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { text: string; label: string }));
+  const rows = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).flatMap((f) =>
+    readFileSync(`${dir}${f}`, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { text: string; label: string }));
 
   it('has recall ≥ 0.95 and precision ≥ 0.9 for the crisis tier', () => {
     let tp = 0;

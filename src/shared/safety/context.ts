@@ -14,6 +14,18 @@ import { CONCEPTS, GENERIC_PEOPLE, RISK_CONCEPTS } from './lexicon';
 
 /** Categories whose act is in the past and can be resolved; ideation in the present is never "resolved". */
 const PAST_ACTS: ReadonlySet<Category> = new Set(['nssi', 'past_attempt']);
+/** Whether an idiom's words overlap tokens start..end of a sentence text (` w w w `). */
+function idiomCovers(text: string, start: number, end: number): boolean {
+  const re = new RegExp(IDIOM_RE.source, 'g');
+  for (const m of text.matchAll(re)) {
+    // Token index of a character offset: the spaces before it, less the leading one.
+    const first = (text.slice(0, m.index + 1).match(/ /g)?.length ?? 1) - 1;
+    const last = first + m[0].trim().split(' ').length - 1;
+    if (first <= end && last >= start) return true;
+  }
+  return false;
+}
+
 /** Categories that gaming and idiom talk can fake; goodbyes and preparation are left alone. */
 const ACT_WORDS: ReadonlySet<Category> = new Set(['wish_dead', 'active_ideation', 'method', 'intent', 'nssi', 'lethality_question', 'past_attempt', 'third_party']);
 
@@ -132,9 +144,13 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
 
     // Resolved past: "used to self-harm but three years clean". Not when the message also says "again".
     if (PAST_ACTS.has(hit.category) && flags.has('resolved') && !flags.has('relapse')) lower(hit, 0.25, 'resolved-past');
+    // Thoughts told as past and over: "years ago I had thoughts of suicide; now I am happy".
+    if (!PAST_ACTS.has(hit.category) && flags.has('resolved') && !flags.has('relapse')
+      && / ago | used to | back (in|then) | when i was | last (year|winter|summer|spring|autumn) /.test(text)) lower(hit, 0.35, 'resolved-past');
 
-    // Idioms that contain the words of a frame.
-    if (IDIOM_RE.test(text)) lower(hit, 0.2, 'idiom');
+    // Idioms that contain the words of a frame; an idiom elsewhere in the sentence
+    // ("work is killing me and I want to kill myself") leaves the frame standing.
+    if (idiomCovers(text, hit.start, hit.end)) lower(hit, 0.2, 'idiom');
     // "i want to die 😂 he liked my story from 2019": laughter and embarrassment, unless "not joking".
     if ((hit.category === 'wish_dead' || hit.category === 'active_ideation') && flags.has('laugh') && !flags.has('serious')) lower(hit, 0.35, 'laughter');
 
@@ -145,6 +161,8 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
       lower(hit, harmless ? 0.2 : 0.3, 'medical-dosing');
     }
     if (LEISURE_RE.test(text)) lower(hit, 0.2, 'leisure');
+    // Ending a relationship, not a life: "I want to end it with my boyfriend".
+    if (/ (end|ending|ended|finish|finishing|call) (it|things) (off )?(with|between) (him|her|them|my|me|us) /.test(text)) lower(hit, 0.2, 'relationship');
     if (ACCIDENT_RE.test(text) && !ON_PURPOSE_RE.test(text) && hit.category === 'nssi') lower(hit, 0.15, 'accident');
     if (EVERYDAY_RE.test(text) && (hit.category === 'nssi' || hit.category === 'method' || hit.category === 'past_attempt')) lower(hit, 0.3, 'everyday');
     // Giving things to charity or clearing out: not putting affairs in order.

@@ -23,6 +23,8 @@ add('wish_dead', 0.9, 'wish _4 never _2 born|exist|existed');
 add('wish_dead', 0.85, 'never _2 wake|waking _1 up', P);
 add('wish_dead', 0.85, '@wish|sleep|pray _4 not _1 wake');
 add('wish_dead', 0.95, 'better off dead|gone|deceased');
+add('wish_dead', 0.85, 'life|living|existence _2 not _2 worth _1 live|living|it|anything');
+add('wish_dead', 0.8, 'not _1 worth _1 live|living _1 anymore|for|$');
 add('wish_dead', 0.8, 'dead|death|die _5 relief|peace|peaceful|best|nice|easier|welcome|mercy|quiet|calm|better|gift|blessing|release|escape');
 add('wish_dead', 0.85, '@wish|pray _6 hit|kill|take|finish|swerve|crash|run _2 me|into');
 add('wish_dead', 0.8, 'god _4 take|let _2 me');

@@ -61,6 +61,8 @@ export const TOKEN_MAP: Record<string, string> = {
   wich: 'which', frend: 'friend', freind: 'friend', frnd: 'friend', sis: 'sister', roomate: 'roommate', parnts: 'parents', wot: 'what', nighty: 'night', leter: 'letter', drawr: 'drawer', razr: 'razor', redy: 'ready',
   clifs: 'cliffs', bak: 'back', nvr: 'never', evr: 'ever', mayb: 'maybe', becuz: 'because', realy: 'really',
   wanted2: 'wanted to', gna: 'going to', gon: 'going to', killl: 'kill', diee: 'die',
+  kil: 'kill', killin: 'killing', myslf: 'myself', myselff: 'myself', gona: 'going to', goin: 'going', evry: 'every',
+  hav: 'have', '1ce': 'once', antidepresant: 'antidepressant', antidepresants: 'antidepressants', wanna2: 'want to',
 };
 
 /**
@@ -96,4 +98,13 @@ export const PHRASES: [RegExp, string][] = [
   [/\bover ?dos(e|ed|ing)\b/g, 'overdos$1'],
   [/\bdoor ?frame\b/g, 'doorframe'],
   [/\bnot be here\b/g, 'not be here'],
+  // Euphemisms recorded in suicide-slang and moderation lists.
+  [/\b(?:do|doing|did|done) (myself|me) in\b/g, 'kill myself'],
+  [/\boff(?:ing)? (myself|yourself|himself|herself)\b/g, 'kill $1'],
+  [/\buninstall(?:ing)? (?:myself|me)\b/g, 'kill myself'],
+  [/\bcheck(?:ing|ed)? out (?:permanently|forgood|of (?:life|this life|this world))\b/g, 'dying'],
+  [/\bdirt ?nap\b/g, 'death'],
+  [/\bby my own hand\b/g, 'by suicide'],
+  [/\bself (?:injur(?:e|ed|es|ing|y)|poison(?:ing|ed)?|mutilat(?:e|ed|ing|ion))\b/g, 'selfharm'],
+  [/\bzebra (?:arms?|legs?|stripes)\b/g, 'selfharm scars'],
 ];
