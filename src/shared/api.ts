@@ -1,7 +1,7 @@
 /** The shapes the API answers, shared by server and client. Paths are relative to /api. */
 import type { GroupType, Role, Status } from './limits';
 import type { ErrorCode } from './errors';
-import type { AuthorHelp as AuthorHelpNote } from './safety/help';
+import type { AuthorHelp } from './safety/help';
 
 /** The signed-in person's own account: never a password hash or session data. */
 export interface AuthUser {
@@ -149,12 +149,12 @@ export interface SyncPage {
   epoch: string;
 }
 
-/** One result of POST /api/messages/batch, in the order of the items sent. */
-/** Set on the author's own answer when their message shows crisis risk. */
-export type { AuthorHelp as AuthorHelpNote } from './safety/help';
-
+/**
+ * One result of POST /api/messages/batch, in the order of the items sent. `help` is set on the
+ * author's own answer when their message shows crisis risk (src/shared/safety/help.ts).
+ */
 export type BatchResult =
-  | { clientId: string; ok: true; message: DirectMessage | GroupMessage; help?: AuthorHelpNote }
+  | { clientId: string; ok: true; message: DirectMessage | GroupMessage; help?: AuthorHelp }
   | { clientId: string | null; ok: false; code: ErrorCode; message: string };
 
 export interface BatchResponse {
@@ -175,6 +175,8 @@ export interface AiHistoryEntry {
   parts: { text: string; img?: string }[];
   /** On Aura's answers: the person's message showed risk, so the help card shows. */
   crisis: boolean;
+  /** With `crisis`: whether the help is for the writer or for someone they are worried about. */
+  help?: AuthorHelp;
   clientId: string | null;
   createdAt: string;
 }
@@ -187,7 +189,7 @@ export interface AiReply {
   aiResponse: string;
   crisis: boolean;
   /** With `crisis`: whether the help is for the writer or for someone they are worried about. */
-  help?: AuthorHelpNote;
+  help?: AuthorHelp;
 }
 
 export interface CreateChatResponse extends AiReply {

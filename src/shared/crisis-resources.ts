@@ -25,6 +25,9 @@ export interface CrisisResourcesResponse {
 /** What a dialable number may look like, here and in the CRISIS_RESOURCES check. */
 export const DIALABLE_RE = /^\+?[0-9 ]{2,20}$/;
 
+/** Where to look for a line when none of the listed ones fits. */
+export const FIND_A_HELPLINE_URL = 'https://findahelpline.com';
+
 /**
  * A sensible international default. The emergency entry dials 112 because mobile phones route it
  * to the local emergency service in most countries, including the US and the UK; its words name
@@ -33,7 +36,7 @@ export const DIALABLE_RE = /^\+?[0-9 ]{2,20}$/;
 export const DEFAULT_CRISIS_RESOURCES: CrisisResource[] = [
   { region: 'Anywhere', name: 'Emergency services', phone: '112',
     contact: 'Call your local emergency number (112 in the EU, 911 in the US and Canada, 999 in the UK) if you are in immediate danger' },
-  { region: 'International', name: 'Find a Helpline', url: 'https://findahelpline.com',
+  { region: 'International', name: 'Find a Helpline', url: FIND_A_HELPLINE_URL,
     contact: 'findahelpline.com lists free, confidential helplines in over 130 countries' },
   { region: 'United States', name: '988 Suicide & Crisis Lifeline', contact: 'Call or text 988', phone: '988', sms: '988' },
   { region: 'Canada', name: '9-8-8 Suicide Crisis Helpline', contact: 'Call or text 988', phone: '988', sms: '988' },
@@ -41,9 +44,6 @@ export const DEFAULT_CRISIS_RESOURCES: CrisisResource[] = [
   { region: 'Australia', name: 'Lifeline', contact: 'Call 13 11 14 or text 0477 13 11 14', phone: '13 11 14', sms: '0477 13 11 14' },
   { region: 'India', name: 'Tele-MANAS', contact: 'Call 14416', phone: '14416' },
 ];
-
-/** Where to look for a line when none of the listed ones fits. */
-export const FIND_A_HELPLINE_URL = 'https://findahelpline.com';
 
 // Spaces read well on screen but some dialers refuse them in a URI.
 const dialable = (n: string) => n.replace(/\s+/g, '');

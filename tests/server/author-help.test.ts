@@ -4,7 +4,7 @@
  * nobody else's copy (the receiver's socket event, the thread) ever carries it.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchResponse, CreateChatResponse, DirectMessage } from '../../src/shared/api';
+import type { AiChat, BatchResponse, CreateChatResponse, DirectMessage } from '../../src/shared/api';
 import { startServer, type TestServer } from './harness';
 import { referredUser, verifiedProfessional, type Person } from './people';
 import { closeAllSockets, nextEvent, readySocket } from './socket-client';
@@ -83,6 +83,17 @@ describe('Aura', () => {
     expect(res.body.crisis).toBe(true);
     expect(res.body.help?.subject).toBe('other');
     expect(res.body.aiResponse).toMatch(/someone you care about/i);
+  });
+
+  it("the chat's history says whose risk each crisis answer was, so a reload words the card the same", async () => {
+    const me = await person();
+    const made = await me.agent.post<CreateChatResponse>('/api/chats', { text: 'my roommate said she wants to end her life tonight', clientId: clientId() });
+    await me.agent.put(`/api/chats/${made.body._id}`, { question: 'and honestly i want to die too', clientId: clientId() });
+    await me.agent.put(`/api/chats/${made.body._id}`, { question: 'thanks, that helps a bit', clientId: clientId() });
+    const chat = await me.agent.get<AiChat>(`/api/chats/${made.body._id}`);
+    const answers = chat.body.history.filter((e) => e.role === 'model');
+    expect(answers.map((e) => [e.crisis, e.help?.subject])).toEqual([[true, 'other'], [true, 'self'], [false, undefined]]);
+    expect(chat.body.history.filter((e) => e.role === 'user').every((e) => e.help === undefined)).toBe(true);
   });
 
   it('talk about the topic is not a crisis', async () => {

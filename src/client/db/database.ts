@@ -4,6 +4,7 @@
  */
 import { Dexie, type Table } from 'dexie';
 import type { AiChatSummary, GroupSummary, MessageSender, PublicUser } from '../../shared/api';
+import type { HelpSubject } from '../../shared/safety/help';
 
 export type SendStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
@@ -45,7 +46,7 @@ export interface LocalAiMessage {
   /** On a question: it showed crisis risk (checked on the device). On an answer: the server said so. */
   crisis: boolean;
   /** Whose risk, when `crisis`: the writer's or someone they are worried about; absent means the writer's. */
-  crisisFor?: 'self' | 'other';
+  crisisFor?: HelpSubject;
   status: SendStatus;
   error: string | null;
   createdAt: string;

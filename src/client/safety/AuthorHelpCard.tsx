@@ -1,7 +1,8 @@
 /** The private help card for a place (a conversation, the diary), while the person has not dismissed it. */
 import { HelpCard } from '../features/help/HelpCard';
 import { useDb } from '../sync/current';
-import { dismissHelp, useAuthorHelp } from './author-help';
+import { dismissHelp } from './help-notes';
+import { useAuthorHelp } from './useAuthorHelp';
 
 export function AuthorHelpCard({ scope, context }: { scope: string; context: 'message' | 'diary' }) {
   const db = useDb();
@@ -9,7 +10,7 @@ export function AuthorHelpCard({ scope, context }: { scope: string; context: 'me
   if (!note) return null;
   return (
     <div className="max-h-[45dvh] shrink-0 overflow-y-auto px-2 pb-2 sm:px-3">
-      <HelpCard subject={note.subject} context={context} onDismiss={() => void dismissHelp(db, scope)} />
+      <HelpCard subject={note.subject} context={context} onDismiss={() => void dismissHelp(db, scope).catch((error: unknown) => console.error('Haven: could not dismiss the help card', error))} />
     </div>
   );
 }

@@ -4,16 +4,19 @@
  * per hundred messages rather than two per message.
  */
 import type { AiReply, CreateChatResponse, DirectMessage, GroupMessage } from '../../shared/api';
-import type { HavenDb, LocalMessage, OutboxRow } from '../db/database';
+import { dmConversation, groupConversation, type HavenDb, type LocalMessage, type OutboxRow } from '../db/database';
+import { noteServerHelp } from '../safety/help-notes';
 import { fromDirect, fromGroup, mergeServerMessage } from './merge';
 import type { ItemOutcome } from './transport';
 
 const toLocal = (db: HavenDb, row: OutboxRow, data: DirectMessage | GroupMessage): LocalMessage =>
   (row.kind === 'direct' ? fromDirect(data as DirectMessage, db.userId) : fromGroup(data as GroupMessage));
 
+const conversationOf = (row: OutboxRow) => (row.kind === 'direct' ? dmConversation(row.target) : groupConversation(row.target));
+
 /** A batch's per-item results: stored rows replace their optimistic copies, refused ones are marked failed (text kept). */
 export async function applyBatch(db: HavenDb, rows: readonly OutboxRow[], results: readonly ItemOutcome[]): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.messages], async () => {
+  await db.transaction('rw', [db.outbox, db.messages, db.meta], async () => {
     const locals = await db.messages.bulkGet(rows.map((r) => r.messageKey));
     const puts: LocalMessage[] = [];
     rows.forEach((row, i) => {
@@ -32,6 +35,10 @@ export async function applyBatch(db: HavenDb, rows: readonly OutboxRow[], result
     });
     if (refused.length) await db.outbox.bulkUpdate(refused);
     await db.messages.bulkPut(puts);
+    for (const [i, row] of rows.entries()) {
+      const result = results[i]!;
+      if (result.ok && result.help) await noteServerHelp(db, conversationOf(row), result.help, locals[i]?.createdAt ?? result.data.createdAt);
+    }
   });
 }
 

@@ -8,7 +8,7 @@ import { connection, type ConnectionState } from '../net/connection';
 import { currentEngine, useDb, useEngine } from './current';
 import { LISTS_KEY, type Lists } from './directory';
 import { discard, queueAura, queueDirect, queueGroup, retry } from './outbox';
-import { offerHelp } from '../safety/author-help';
+import { offerHelp } from '../safety/help-notes';
 import { helpForText } from '../safety/detector';
 import type { SyncStatus } from './status';
 
@@ -105,7 +105,8 @@ export async function sendAura(chatId: string | null, text: string, img: string 
   const { chatId: id, question } = await queueAura(engine.db, chatId, text, img);
   engine.kick();
   // Offline too: the help card shows under the question at once, while it waits to be sent.
-  void helpForText(text).then((help) => help && engine.db.aiMessages.update(question.key, { crisis: true, crisisFor: help.subject }));
+  void helpForText(text).then((help) => help && engine.db.aiMessages.update(question.key, { crisis: true, crisisFor: help.subject }))
+    .catch((error: unknown) => console.error('Haven: could not mark the question for help', error));
   return id;
 }
 

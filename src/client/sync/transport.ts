@@ -10,11 +10,13 @@ import { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { BatchResponse, DirectMessage, GroupMessage } from '../../shared/api';
 import { isApiErrorBody } from '../../shared/errors';
 import type { OutboxRow } from '../db/database';
+import type { AuthorHelp } from '../../shared/safety/help';
 
 export type FailureKind = 'retry' | 'offline' | 'unauthorized' | 'rejected';
 export type Failure = { ok: false; kind: FailureKind; message: string };
 export type SendOutcome = { ok: true; data: unknown } | Failure;
-export type ItemOutcome = { ok: true; data: DirectMessage | GroupMessage } | { ok: false; message: string };
+/** `help`: the server found crisis risk in this message of ours (see src/shared/safety/help.ts). */
+export type ItemOutcome = { ok: true; data: DirectMessage | GroupMessage; help?: AuthorHelp } | { ok: false; message: string };
 export type BatchOutcome = { ok: true; results: ItemOutcome[] } | Failure;
 
 export interface OutboxTransport {
@@ -80,7 +82,7 @@ export function kyTransport(base: KyInstance, retryLimit = 2): OutboxTransport {
         if (answer.results.length !== rows.length) return { ok: false, kind: 'retry', message: 'Incomplete answer from the server' };
         return {
           ok: true,
-          results: answer.results.map((r): ItemOutcome => (r.ok ? { ok: true, data: r.message } : { ok: false, message: r.message })),
+          results: answer.results.map((r): ItemOutcome => (r.ok ? { ok: true, data: r.message, help: r.help } : { ok: false, message: r.message })),
         };
       } catch (error) {
         return failureOf(error);

@@ -10,14 +10,11 @@ import { GeminiProvider } from './gemini';
 import { OpenAiCompatibleProvider } from './openai';
 import { SYSTEM_PROMPT, type AiProvider, type ChatTurn } from './provider';
 import { detectCrisis } from '../../shared/safety';
-import type { AuthorHelpNote } from '../../shared/api';
 import { crisisMessage, DEFAULT_CRISIS_RESOURCES, type CrisisResource } from './safety';
 
 export interface AuraAnswer {
   text: string;
   crisis: boolean;
-  /** Whose risk the resources answer, when `crisis`: the writer's or someone they are worried about. */
-  help?: AuthorHelpNote;
   source: 'model' | 'fallback';
 }
 
@@ -77,8 +74,7 @@ export class Aura {
     if (decision.tier !== 'crisis') return { text: body, crisis: false, source };
     // The resources come first and stay, whether the model answered, refused or failed.
     const resources = crisisMessage(this.resources, decision.subject);
-    const help = { subject: decision.subject, category: decision.category };
-    return { text: reply ? `${resources}\n\n---\n\n${reply}` : resources, crisis: true, help, source };
+    return { text: reply ? `${resources}\n\n---\n\n${reply}` : resources, crisis: true, source };
   }
 
   /** A short title for a chat: the model's when it gives one, else the first words. */

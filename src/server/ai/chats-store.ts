@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { helpForAnswer } from '../../shared/safety';
 import type { AiChatSummary, AiHistoryEntry } from '../../shared/api';
 import { newId } from '../../shared/ids';
 import type { Db } from '../db/client';
@@ -26,6 +27,16 @@ export const toEntry = (m: MessageRow): AiHistoryEntry => ({
   _id: m.id, role: m.role, parts: [m.img ? { text: m.text, img: m.img } : { text: m.text }], crisis: m.crisis,
   clientId: m.clientId, createdAt: m.createdAt.toISOString(),
 });
+
+/** A chat's turns; each crisis answer says whose risk it was, read from the question before it. */
+export function toHistory(rows: readonly MessageRow[]): AiHistoryEntry[] {
+  let question = '';
+  return rows.map((m) => {
+    if (m.role === 'user') question = m.text;
+    const help = m.role === 'model' ? helpForAnswer(m.crisis, question) : undefined;
+    return help ? { ...toEntry(m), help } : toEntry(m);
+  });
+}
 
 export async function listChats(db: Db, userId: string): Promise<AiChatSummary[]> {
   const rows = await db.select().from(aiChats).where(eq(aiChats.userId, userId)).orderBy(desc(aiChats.updatedAt));

@@ -5,10 +5,11 @@
 
 // The list lives in shared so the browser can show it offline; re-exported for the server's imports.
 import type { CrisisResource } from '../../shared/crisis-resources';
+import type { HelpSubject } from '../../shared/safety';
 export { DEFAULT_CRISIS_RESOURCES, type CrisisResource } from '../../shared/crisis-resources';
 
 /** Aura's answer to a crisis message; `other` when the writer is worried about someone else, so the words are for a helper. */
-export function crisisMessage(resources: CrisisResource[], subject: 'self' | 'other' = 'self'): string {
+export function crisisMessage(resources: CrisisResource[], subject: HelpSubject = 'self'): string {
   const lines = resources.map((r) => `- **${r.name}** (${r.region}): ${r.contact}`);
   if (subject === 'other') {
     return [

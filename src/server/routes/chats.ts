@@ -6,12 +6,12 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AiChat, AiReply, CreateChatResponse, GenerateResponse } from '../../shared/api';
-import { withAuthorHelp } from '../../shared/safety';
+import { helpForAnswer } from '../../shared/safety';
 import { chatIdParam, createChatSchema, generateSchema, updateChatSchema } from '../../shared/schemas';
 import { and, eq } from 'drizzle-orm';
 import { Aura, deriveTitle, providerFromConfig } from '../ai/aura';
 import {
-  chatHistory, findByClientId, listChats, newClientId, ownChat, replyKey, storeAnswer, storeQuestion, toEntry, toSummary,
+  chatHistory, findByClientId, listChats, newClientId, ownChat, replyKey, storeAnswer, storeQuestion, toHistory, toSummary,
 } from '../ai/chats-store';
 import type { ChatTurn } from '../ai/provider';
 import { currentUser, requireActive } from '../auth/guards';
@@ -23,6 +23,12 @@ import { checkOwnImage } from '../uploads/ownership';
 import { ImageStore } from '../uploads/store';
 
 type MessageRow = typeof aiMessages.$inferSelect;
+
+/** `help` rides with `crisis` only, so the two can never disagree. */
+function toReply(answer: MessageRow, question: string): AiReply {
+  const help = helpForAnswer(answer.crisis, question);
+  return help ? { aiResponse: answer.text, crisis: answer.crisis, help } : { aiResponse: answer.text, crisis: answer.crisis };
+}
 
 export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = async (app, ctx) => {
   const { config, database: { db }, store } = ctx;
@@ -44,7 +50,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
   async function answer(userId: string, chatId: string, question: MessageRow): Promise<AiReply> {
     const key = question.clientId!;
     const stored = await findByClientId(db, userId, replyKey(key));
-    if (stored) return withAuthorHelp({ aiResponse: stored.text, crisis: stored.crisis }, question.text);
+    if (stored) return toReply(stored, question.text);
     const rows = (await chatHistory(db, chatId)).filter((m) => m.seq <= question.seq);
     // An image-only message keeps a word in its place: models refuse empty turns (Gemini: parts []).
     const turns: ChatTurn[] = rows.map((m) => ({ role: m.role, text: m.text || (m.img ? '(shared an image)' : '') }));
@@ -52,14 +58,14 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
     if (image) turns[turns.length - 1] = { ...turns.at(-1)!, image };
     const reply = await aura.answer(turns);
     const saved = await storeAnswer(db, { userId, chatId, questionClientId: key, text: reply.text, crisis: reply.crisis });
-    return withAuthorHelp({ aiResponse: saved.text, crisis: saved.crisis }, question.text);
+    return toReply(saved, question.text);
   }
 
   r.get('/chats/userchats', async (request) => listChats(db, currentUser(request).id));
 
   r.get('/chats/:id', { schema: { params: chatIdParam } }, async (request): Promise<AiChat> => {
     const chat = await ownChat(db, currentUser(request).id, request.params.id);
-    return { ...toSummary(chat), history: (await chatHistory(db, chat.id)).map(toEntry) };
+    return { ...toSummary(chat), history: toHistory(await chatHistory(db, chat.id)) };
   });
 
   r.post('/chats', { schema: { body: createChatSchema } }, async (request, reply): Promise<CreateChatResponse> => {

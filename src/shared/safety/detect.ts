@@ -13,12 +13,15 @@ import { MODEL, probability } from './model';
 
 export type Tier = 'crisis' | 'distress' | 'none';
 
+/** Whose risk a message shows: the writer's own, or someone they are worried about. */
+export type HelpSubject = 'self' | 'other';
+
 export interface CrisisDecision {
   tier: Tier;
   /** Clinical category of the strongest frame (wish_dead, method, nssi, third_party …), or null. */
   category: string | null;
   /** Whose risk: the writer's, or someone they are worried about. */
-  subject: 'self' | 'other';
+  subject: HelpSubject;
   /** 0–1: the larger of the model's probability and the strongest frame's weight. */
   score: number;
   /** The words that triggered it (frame words, else the words the model leaned on most). */
@@ -41,7 +44,7 @@ function distressWords(sents: Sent[]): string[] {
 }
 
 /** Whose message is it when only the model fired: someone named before any "I" in most sentences. */
-function subjectFallback(sents: Sent[]): 'self' | 'other' {
+function subjectFallback(sents: Sent[]): HelpSubject {
   let other = 0;
   let self = 0;
   for (const s of sents) {

@@ -7,4 +7,4 @@ export { detectCrisis, detectRisk, analyseMessage, type CrisisDecision, type Tie
 export { normalise, tokenise } from './normalise';
 export { lemmatise } from './lemma';
 export type { Category, Hit } from './frames';
-export { helpFor, withAuthorHelp, type AuthorHelp } from './help';
+export { helpFor, helpForAnswer, withAuthorHelp, type AuthorHelp, type HelpSubject } from './help';

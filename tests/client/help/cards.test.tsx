@@ -14,6 +14,7 @@ const LINES: CrisisResource[] = [
   { name: 'Samaritans', contact: 'Call 116 123', region: 'UK and Ireland', phone: '116 123' },
   { name: 'Lifeline', contact: 'Call 13 11 14 or text 0477 13 11 14', region: 'Australia', phone: '13 11 14', sms: '0477 13 11 14' },
   { name: 'Find a Helpline', contact: 'findahelpline.com', region: 'International', url: 'https://findahelpline.com' },
+  { name: 'Local Line', contact: 'Chat online', region: 'Here', url: 'https://local-line.example' },
   { name: 'Words Only', contact: 'Ask at the front desk', region: 'Elsewhere' },
 ];
 
@@ -52,8 +53,10 @@ describe('ResourceList', () => {
     const call = screen.getByRole('link', { name: /^Call 116 123/ });
     expect(call.textContent).toBe('Call 116 123');
     expect(screen.getByRole('link', { name: /^Text 0477 13 11 14/ }).getAttribute('href')).toBe('sms:0477131114');
-    const site = screen.getByRole('link', { name: /^Open website, Find a Helpline/ });
-    expect(site.getAttribute('href')).toBe('https://findahelpline.com');
+    // The helpline finder has its own button next to every list (HelpLinks): not listed twice.
+    expect(screen.queryByText('Find a Helpline')).toBeNull();
+    const site = screen.getByRole('link', { name: /^Open website, Local Line/ });
+    expect(site.getAttribute('href')).toBe('https://local-line.example');
     expect(site.getAttribute('target')).toBe('_blank');
     expect(site.getAttribute('rel')).toContain('noopener');
     // Every action is a 44 px target.

@@ -6,7 +6,8 @@ import {
   addItem, BLANK_ITEM, cleanItemText, LONG_ITEM, prefill, readPlan, referrerItemText, removeItem, resourceItemText,
   SafetyPlanValidationError, updateItem, type Referrer,
 } from '../../../src/client/features/safety-plan/plan';
-import { ITEM_MAX_LENGTH, SECTION_KEYS, SECTIONS } from '../../../src/client/features/safety-plan/sections';
+import { SAFETY_PLAN_SECTIONS as SECTION_KEYS } from '../../../src/client/db/database';
+import { ITEM_MAX_LENGTH, SECTIONS } from '../../../src/client/features/safety-plan/sections';
 import { DEFAULT_CRISIS_RESOURCES } from '../../../src/shared/crisis-resources';
 
 let n = 0;

@@ -1,5 +1,6 @@
 /** Shown beside a turn that showed crisis risk: the same help card as everywhere else. */
-import { HelpCard, type HelpSubject } from '../help/HelpCard';
+import type { HelpSubject } from '../../../shared/safety/help';
+import { HelpCard } from '../help/HelpCard';
 
 interface Props {
   subject?: HelpSubject;

@@ -15,6 +15,7 @@ export function historyToRows(chatId: string, history: readonly AiHistoryEntry[]
     text: entry.parts[0]?.text ?? '',
     img: entry.parts[0]?.img ?? null,
     crisis: entry.crisis === true,
+    crisisFor: entry.help?.subject,
     status: 'sent',
     error: null,
     createdAt: entry.createdAt,

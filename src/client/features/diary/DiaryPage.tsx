@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { DiaryEntry } from '../../db/database';
 import { requestPersistentStorage } from '../../pwa/storage';
-import { offerHelp } from '../../safety/author-help';
+import { offerHelp } from '../../safety/help-notes';
 import { AuthorHelpCard } from '../../safety/AuthorHelpCard';
 import { useDb } from '../../sync/current';
 import { useDiary } from '../../sync/hooks';

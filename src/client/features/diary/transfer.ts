@@ -4,10 +4,10 @@
  * already here (same id) and plan lines already there (same text), and refuses a file it cannot
  * read with a message that says what is wrong.
  */
-import type { DiaryEntry, HavenDb, SafetyPlanSection } from '../../db/database';
+import { SAFETY_PLAN_SECTIONS, type DiaryEntry, type HavenDb, type SafetyPlanSection } from '../../db/database';
 import { safeWrite } from '../../db/safe-write';
 import { mergePlanIn, planItemCount, type SafetyPlan } from '../safety-plan/plan';
-import { ITEM_MAX_LENGTH, SECTION_KEYS, SECTIONS } from '../safety-plan/sections';
+import { ITEM_MAX_LENGTH, SECTIONS } from '../safety-plan/sections';
 import { newestFirst } from './entries';
 
 export const EXPORT_FORMAT = 'haven-diary';
@@ -34,7 +34,7 @@ export interface ParsedExport {
 export class ImportError extends Error {}
 
 const planText = (plan: SafetyPlan): SafetyPlanText =>
-  Object.fromEntries(SECTION_KEYS.map((k) => [k, plan[k].map((i) => i.text)])) as unknown as SafetyPlanText;
+  Object.fromEntries(SAFETY_PLAN_SECTIONS.map((k) => [k, plan[k].map((i) => i.text)])) as unknown as SafetyPlanText;
 
 export function toJson(entries: readonly DiaryEntry[], plan: SafetyPlan, now = new Date()): string {
   const data: DiaryExport = {
@@ -54,7 +54,7 @@ export function toMarkdown(entries: readonly DiaryEntry[], plan?: SafetyPlan): s
   if (entries.length === 0) parts.push('No entries yet.', '');
   if (plan && planItemCount(plan) > 0) {
     parts.push('## My safety plan', '');
-    SECTION_KEYS.forEach((k, i) => {
+    SAFETY_PLAN_SECTIONS.forEach((k, i) => {
       parts.push(`### ${i + 1}. ${SECTIONS[k].title}`, '');
       if (plan[k].length === 0) parts.push('Nothing written yet.');
       for (const item of plan[k]) parts.push(`- ${oneLine(item.text)}`);
@@ -80,7 +80,7 @@ function parsePlan(value: unknown): Partial<SafetyPlanText> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ImportError(PLAN_DAMAGED);
   const plan: Partial<SafetyPlanText> = {};
   for (const [key, lines] of Object.entries(value)) {
-    if (!(SECTION_KEYS as readonly string[]).includes(key) || !Array.isArray(lines) || !lines.every(isLine)) throw new ImportError(PLAN_DAMAGED);
+    if (!(SAFETY_PLAN_SECTIONS as readonly string[]).includes(key) || !Array.isArray(lines) || !lines.every(isLine)) throw new ImportError(PLAN_DAMAGED);
     plan[key as SafetyPlanSection] = (lines as string[]).map((t) => t.trim());
   }
   return plan;

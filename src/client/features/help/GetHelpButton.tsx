@@ -1,8 +1,8 @@
 /** "Get help now": the crisis lines one tap away on every screen, from the list kept on this device. */
-import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { FIND_A_HELPLINE_URL, type CrisisResource } from '../../../shared/crisis-resources';
+import type { CrisisResource } from '../../../shared/crisis-resources';
 import { IconLifebuoy } from './icons';
+import { HelpLinks } from './HelpLinks';
 import { ResourceList } from './ResourceList';
 import { useCrisisResources } from './resources';
 
@@ -40,13 +40,8 @@ function HelpDialog({ resources, showSafetyPlan, onClose }: DialogProps) {
         <div className="mt-3">
           <ResourceList resources={resources} />
         </div>
-        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          <a href={FIND_A_HELPLINE_URL} target="_blank" rel="noopener noreferrer" className="btn btn-outline min-h-11 h-auto">
-            Find a helpline near you
-          </a>
-          {showSafetyPlan && (
-            <Link to="/safety-plan" className="btn btn-outline min-h-11 h-auto" onClick={onClose}>My safety plan</Link>
-          )}
+        <div className="mt-4">
+          <HelpLinks showSafetyPlan={showSafetyPlan} onNavigate={onClose} />
         </div>
         <div className="modal-action">
           <button type="button" className="btn min-h-11" onClick={onClose}>Close</button>

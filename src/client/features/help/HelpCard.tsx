@@ -2,14 +2,13 @@
  * The help card shown inline where someone wrote something that shows crisis risk: in Aura, under
  * the author's own message, or in the diary. Same lines and links as "Get help now".
  */
-import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { FIND_A_HELPLINE_URL } from '../../../shared/crisis-resources';
+import type { HelpSubject } from '../../../shared/safety/help';
 import { IconLifebuoy } from './icons';
+import { HelpLinks } from './HelpLinks';
 import { ResourceList } from './ResourceList';
 import { useCrisisResources } from './resources';
 
-export type HelpSubject = 'self' | 'other';
 export type HelpContext = 'aura' | 'message' | 'diary';
 
 interface Props {
@@ -54,15 +53,11 @@ export function HelpCard({ subject, context, onDismiss }: Props) {
         )}
         {privacy && <p className="text-sm">{privacy}</p>}
         <ResourceList resources={resources} compact />
-        <div className="flex flex-wrap gap-2">
-          <a href={FIND_A_HELPLINE_URL} target="_blank" rel="noopener noreferrer" className="btn btn-outline min-h-11 h-auto">
-            Find a helpline near you
-          </a>
-          <Link to="/safety-plan" className="btn btn-outline min-h-11 h-auto">My safety plan</Link>
+        <HelpLinks showSafetyPlan>
           {onDismiss && (
             <button type="button" className="btn btn-ghost min-h-11" onClick={onDismiss}>Dismiss</button>
           )}
-        </div>
+        </HelpLinks>
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 /** Crisis lines as links a phone can act on: one tap to call, to text or to open the website. */
-import { smsHref, telHref, type CrisisResource } from '../../../shared/crisis-resources';
+import { FIND_A_HELPLINE_URL, smsHref, telHref, type CrisisResource } from '../../../shared/crisis-resources';
 
 // 44 px: the smallest target a shaking hand can reliably hit (WCAG 2.5.5).
 const ACTION = 'btn min-h-11 h-auto';
@@ -31,7 +31,8 @@ function Actions({ resource: r }: { resource: CrisisResource }) {
 export function ResourceList({ resources, compact = false }: { resources: CrisisResource[]; compact?: boolean }) {
   return (
     <ul className={compact ? 'space-y-3' : 'space-y-2'} aria-label="Crisis lines">
-      {resources.map((r) => (
+      {/* The finder has its own button beside the list (HelpLinks), so it is not listed twice. */}
+      {resources.filter((r) => r.url !== FIND_A_HELPLINE_URL).map((r) => (
         <li key={`${r.region}|${r.name}`} className={compact ? '' : 'rounded-box bg-base-200 p-3'}>
           <p>
             <span className="font-semibold">{r.name}</span>

@@ -51,7 +51,9 @@ export function refreshCrisisResources(): Promise<void> {
       current = list;
       for (const listener of listeners) listener();
     } catch {
-      // Offline or unreachable: the cached or bundled list stays.
+      // Offline or unreachable: the cached or bundled list stays, and the next screen that shows
+      // the list (or the next time the connection returns) asks again.
+      refreshing = null;
     }
   })();
   return refreshing;
@@ -68,6 +70,9 @@ export function useCrisisResources(): CrisisResource[] {
   const list = useSyncExternalStore(subscribe, crisisResources, crisisResources);
   useEffect(() => {
     void refreshCrisisResources();
+    const retry = () => void refreshCrisisResources();
+    globalThis.addEventListener('online', retry);
+    return () => globalThis.removeEventListener('online', retry);
   }, []);
   return list;
 }

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import { SAFETY_PLAN_SECTIONS } from '../../db/database';
 import { Component, type ReactNode } from 'react';
 import { IconArrowLeft } from '../../ui/icons';
 import { SectionEditor } from './SectionEditor';
-import { SECTION_KEYS } from './sections';
 import { usePlan, usePrefill } from './usePlan';
 // oxlint-disable-next-line import/no-unassigned-import -- print rules for this page only (scoped inside)
 import './print.css';
@@ -39,7 +39,7 @@ function Plan() {
   if (!plan) return <span className="loading loading-spinner mt-6" aria-label="Loading your safety plan" />;
   return (
     <div className="mt-4 flex flex-col gap-4">
-      {SECTION_KEYS.map((key, i) => <SectionEditor key={key} section={key} step={i + 1} items={plan[key]} />)}
+      {SAFETY_PLAN_SECTIONS.map((key, i) => <SectionEditor key={key} section={key} step={i + 1} items={plan[key]} />)}
     </div>
   );
 }

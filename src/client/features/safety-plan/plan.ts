@@ -2,12 +2,12 @@
  * The safety plan's rules, on the person's own Dexie database. Like the diary it never leaves
  * the device: nothing here touches the network or the outbox, so it all works offline.
  */
-import type { HavenDb, SafetyPlanItem, SafetyPlanRow, SafetyPlanSection } from '../../db/database';
+import { SAFETY_PLAN_SECTIONS, type HavenDb, type SafetyPlanItem, type SafetyPlanRow, type SafetyPlanSection } from '../../db/database';
 import { safeWrite } from '../../db/safe-write';
 import type { CrisisResource } from '../../../shared/crisis-resources';
 import { newId } from '../../../shared/ids';
 import type { Role } from '../../../shared/limits';
-import { ITEM_MAX_LENGTH, SECTION_KEYS } from './sections';
+import { ITEM_MAX_LENGTH } from './sections';
 
 export type SafetyPlan = Record<SafetyPlanSection, SafetyPlanItem[]>;
 
@@ -24,7 +24,7 @@ interface PrefillState {
 }
 
 export function emptyPlan(): SafetyPlan {
-  return Object.fromEntries(SECTION_KEYS.map((k) => [k, []])) as unknown as SafetyPlan;
+  return Object.fromEntries(SAFETY_PLAN_SECTIONS.map((k) => [k, []])) as unknown as SafetyPlan;
 }
 
 export async function readPlan(db: HavenDb): Promise<SafetyPlan> {
@@ -35,7 +35,7 @@ export async function readPlan(db: HavenDb): Promise<SafetyPlan> {
   return plan;
 }
 
-export const planItemCount = (plan: SafetyPlan) => SECTION_KEYS.reduce((n, k) => n + plan[k].length, 0);
+export const planItemCount = (plan: SafetyPlan) => SAFETY_PLAN_SECTIONS.reduce((n, k) => n + plan[k].length, 0);
 
 /** Trims the text; refuses it, with a message fit to show, when blank or too long. */
 export function cleanItemText(text: string): string {
@@ -128,7 +128,7 @@ const sameText = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
  */
 export async function mergePlanIn(db: HavenDb, incoming: Partial<Record<SafetyPlanSection, readonly string[]>>, now = new Date()): Promise<number> {
   let added = 0;
-  for (const section of SECTION_KEYS) {
+  for (const section of SAFETY_PLAN_SECTIONS) {
     const texts = incoming[section] ?? [];
     if (texts.length === 0) continue;
     const row = await db.safetyPlan.get(section);

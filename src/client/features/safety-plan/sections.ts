@@ -2,9 +2,8 @@
  * The seven steps of the Stanley–Brown safety plan, in its own order: the plan is used from the
  * top down in a hard moment, starting with what a person can do alone.
  */
-import { SAFETY_PLAN_SECTIONS, type SafetyPlanSection } from '../../db/database';
+import type { SafetyPlanSection } from '../../db/database';
 
-export const SECTION_KEYS = SAFETY_PLAN_SECTIONS;
 
 export interface SectionInfo {
   title: string;
