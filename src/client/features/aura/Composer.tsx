@@ -9,6 +9,7 @@ import { AURA_TEXT_MAX_LENGTH } from '../../../shared/schemas';
 import { sendAura } from '../../sync/hooks';
 import { IconClose, IconImage, IconSend } from './icons';
 import { useAttachment } from './useAttachment';
+import { withoutSent } from '../../ui/draft';
 
 export interface ComposerProps {
   chatId: string | null;
@@ -35,9 +36,10 @@ export function Composer({ chatId, busy, onSent, autoFocus }: ComposerProps) {
       return;
     }
     setSending(true);
+    const typed = text;
     try {
-      const id = await sendAura(chatId, text.trim(), attachment?.url ?? null);
-      setText('');
+      const id = await sendAura(chatId, typed.trim(), attachment?.url ?? null);
+      setText((current) => withoutSent(current, typed));
       remove();
       onSent(id);
     } catch {

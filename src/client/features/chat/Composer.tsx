@@ -5,6 +5,7 @@ import { serverMessage } from '../../net/api';
 import { IconCamera } from '../../ui/icons';
 import { imageProblem, uploadImage } from '../../net/upload';
 import { CHAT_UPLOAD } from './upload';
+import { withoutSent } from '../../ui/draft';
 
 const SEND_FAILED = 'Failed to send message. Please try again.';
 
@@ -23,13 +24,19 @@ interface Props {
 export function Composer({ allowImage, onSend, placeholder }: Props) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  // An image upload holds the composer (a text sent meanwhile would overtake it); texts do not:
+  // the order of sends is fixed when each is stored, so a fast typist's next Enter is never lost.
+  const [uploading, setUploading] = useState(false);
+  const [storing, setStoring] = useState(0);
+  // A second Enter on the same words before the first is stored is one message, not two.
+  const inFlight = useRef(new Set<string>());
+  const busy = uploading || storing > 0;
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const ids = { text: useId(), error: useId() };
   const preview = useObjectUrl(file);
-  const canSend = !busy && (text.trim() !== '' || (allowImage && file !== null));
+  const canSend = !uploading && (text.trim() !== '' || (allowImage && file !== null));
 
   useEffect(() => input.current?.focus(), []);
 
@@ -43,9 +50,14 @@ export function Composer({ allowImage, onSend, placeholder }: Props) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!canSend) return;
-    setBusy(true);
+    if (!canSend || inFlight.current.has(text)) return;
+    const sentFile = file;
+    const withImage = sentFile !== null;
+    if (withImage) setUploading(true);
+    setStoring((n) => n + 1);
     setError(null);
+    const typed = text;
+    inFlight.current.add(typed);
     try {
       let image: string | null = null;
       if (file) {
@@ -55,15 +67,17 @@ export function Composer({ allowImage, onSend, placeholder }: Props) {
           throw new Error(await serverMessage(uploadError, uploadError instanceof Error ? uploadError.message : SEND_FAILED), { cause: uploadError });
         }
       }
-      await onSend(text.trim(), image);
-      setText('');
-      setFile(null);
+      await onSend(typed.trim(), image);
+      setText((current) => withoutSent(current, typed));
+      setFile((current) => (current === sentFile ? null : current));
     } catch (sendError) {
       const message = sendError instanceof Error && sendError.message ? sendError.message : SEND_FAILED;
       setError(message);
       if (!(sendError instanceof ReportedError)) toast.error(SEND_FAILED);
     } finally {
-      setBusy(false);
+      inFlight.current.delete(typed);
+      if (withImage) setUploading(false);
+      setStoring((n) => n - 1);
       input.current?.focus();
     }
   }
@@ -82,7 +96,7 @@ export function Composer({ allowImage, onSend, placeholder }: Props) {
           // The file input sits inside its label, so the camera button is what keyboard focus lands on.
           <label className="btn btn-ghost btn-square btn-sm focus-within:outline-2 focus-within:outline-primary" title="Attach an image">
             <input ref={picker} type="file" accept="image/jpeg,image/png,image/gif" className="sr-only"
-              onChange={(e) => pick(e.target.files?.[0])} disabled={busy} />
+              onChange={(e) => pick(e.target.files?.[0])} disabled={uploading} />
             <IconCamera />
             <span className="sr-only">Attach an image</span>
           </label>
