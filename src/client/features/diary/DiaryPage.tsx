@@ -8,11 +8,11 @@ import { AuthorHelpCard } from '../../safety/AuthorHelpCard';
 import { useDb } from '../../sync/current';
 import { useDiary } from '../../sync/hooks';
 import { IconArrowLeft } from '../../ui/icons';
+import { StorageErrorBoundary } from '../../ui/StorageErrorBoundary';
 import { DiaryTransfer } from './DiaryTransfer';
 import { EntryForm } from './EntryForm';
 import { EntryList } from './EntryList';
 import { EntryView } from './EntryView';
-import { StorageErrorBoundary } from './StorageErrorBoundary';
 import { deleteEntry, saveEntry } from './entries';
 
 const DIARY_HELP_SCOPE = 'diary';
@@ -25,7 +25,7 @@ export function DiaryPage() {
         <IconArrowLeft /> Back to Dashboard
       </Link>
       <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Your Personal Diary</h1>
-      <StorageErrorBoundary>
+      <StorageErrorBoundary what="your diary">
         <Diary />
       </StorageErrorBoundary>
     </main>

@@ -1,14 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { SAFETY_PLAN_SECTIONS } from '../../db/database';
-import { Component, type ReactNode } from 'react';
 import { IconArrowLeft } from '../../ui/icons';
+import { StorageErrorBoundary } from '../../ui/StorageErrorBoundary';
 import { SectionEditor } from './SectionEditor';
 import { usePlan, usePrefill } from './usePlan';
 // oxlint-disable-next-line import/no-unassigned-import -- print rules for this page only (scoped inside)
 import './print.css';
-
-export const PLAN_STORAGE_ERROR = 'Haven could not open the storage on this device, so your safety plan cannot be shown right now. '
-  + 'Nothing has been deleted: reload to try again. If you need help now, use "Get help now" or call your local emergency number.';
 
 /**
  * /safety-plan: the Stanley–Brown safety plan, kept only in this person's local database (never
@@ -26,9 +23,9 @@ export function SafetyPlanPage() {
       </div>
       <p className="mt-1 text-sm">Kept only on this device, never sent to the server, and it works offline.</p>
       <p className="mt-1 text-sm print:hidden">Start at step 1 and keep going until you feel safer. Short lines are fine.</p>
-      <PlanErrorBoundary>
+      <StorageErrorBoundary what="your safety plan">
         <Plan />
-      </PlanErrorBoundary>
+      </StorageErrorBoundary>
     </main>
   );
 }
@@ -42,23 +39,4 @@ function Plan() {
       {SAFETY_PLAN_SECTIONS.map((key, i) => <SectionEditor key={key} section={key} step={i + 1} items={plan[key]} />)}
     </div>
   );
-}
-
-/** The local database failed to open or read: a clear message and a way to retry, not a blank page. */
-class PlanErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div role="alert" className="mt-4 rounded-box border border-base-300 bg-base-200 p-4">
-        <p>{PLAN_STORAGE_ERROR}</p>
-        <button type="button" className="btn mt-3 min-h-11" onClick={() => globalThis.location.reload()}>Reload</button>
-      </div>
-    );
-  }
 }
