@@ -23,10 +23,21 @@ const LAST_USER_KEY = 'haven-last-user';
 
 let session: Session = { user: null, checking: true, offline: false };
 const listeners = new Set<() => void>();
+let markChecked: () => void = () => {};
+const checked = new Promise<void>((resolve) => {
+  markChecked = resolve;
+});
 
 function emit(next: Session) {
   session = next;
+  if (!next.checking) markChecked();
   for (const l of listeners) l();
+}
+
+/** The session once the start-up check has ended (at once after that): what route guards decide on. */
+export async function whenSessionChecked(): Promise<Session> {
+  await checked;
+  return session;
 }
 
 export function getSession(): Session {
@@ -68,13 +79,13 @@ export function setUser(user: AuthUser | null, offline = false) {
   emit({ user, checking: false, offline });
 }
 
-function subscribe(listener: () => void) {
+export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useSession(): Session {
-  return useSyncExternalStore(subscribe, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
 /** Signed-in views only render with a user; this narrows the type for them. */
