@@ -2,21 +2,14 @@
  * Page navigations get the precached index.html (the router takes over), so the app opens
  * with no network. Server paths and files are never answered with the app: /api, /socket.io
  * and /uploads go to the network (offline they fail plainly), as do paths with an extension.
+ * The rule is the server's own (src/shared/paths.ts), so online and offline agree.
  */
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NEVER_FALLBACK, servesAppShell } from '../src/shared/paths';
 
-export const NAVIGATION_DENYLIST: RegExp[] = [
-  /^\/(api|socket\.io|uploads)(\/|$)/,
-  // /robots.txt, /manifest.webmanifest, /icon-192.png: a file, never the app (like the server).
-  /\/[^/]+\.[a-z0-9]+$/i,
-];
-
-/** Whether a navigation to `pathname` is answered with the app shell. */
-export function servesAppShell(pathname: string): boolean {
-  return !NAVIGATION_DENYLIST.some((re) => re.test(pathname));
-}
+export { servesAppShell };
 
 export function setupNavigation(): void {
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [...NEVER_FALLBACK] }));
 }

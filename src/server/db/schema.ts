@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { GROUP_TYPES, ROLES, STATUSES } from '../../shared/limits';
 import {
   bigint, boolean, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
@@ -20,8 +21,8 @@ export const users = pgTable('users', {
   fullName: text('full_name').notNull(),
   email: text('email').notNull(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['user', 'therapist', 'ngo', 'volunteer', 'admin'] }).notNull(),
-  status: text('status', { enum: ['unverified', 'pending', 'verified', 'rejected'] }).notNull(),
+  role: text('role', { enum: ROLES }).notNull(),
+  status: text('status', { enum: STATUSES }).notNull(),
   profilePic: text('profile_pic').notNull().default(''),
   referralCode: text('referral_code'),
   referredBy: id('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
@@ -47,7 +48,7 @@ export const sessions = pgTable('sessions', {
 export const groups = pgTable('groups', {
   id: id('id').primaryKey(),
   name: text('name').notNull(),
-  type: text('type', { enum: ['mental', 'relationship', 'academic'] }).notNull(),
+  type: text('type', { enum: GROUP_TYPES }).notNull(),
   description: text('description').notNull(),
   createdBy: id('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),

@@ -1,15 +1,14 @@
 /**
  * Serves the built app. Extension-less GET navigations get index.html (the client router takes
  * over); /api, /uploads and /socket.io never do, and a missing asset is a plain 404, so a stale
- * page never runs index.html as a script.
+ * page never runs index.html as a script. Which paths those are: src/shared/paths.ts.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_PATH, servesAppShell } from '../../shared/paths';
 import { AppError } from './errors';
-
-const NEVER_FALLBACK = /^\/(api|uploads|socket\.io)(\/|$)/;
 
 export async function registerStatic(app: FastifyInstance, clientDist: string): Promise<boolean> {
   const hasClient = existsSync(join(clientDist, 'index.html'));
@@ -27,12 +26,12 @@ export async function registerStatic(app: FastifyInstance, clientDist: string): 
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isNavigation = (request.method === 'GET' || request.method === 'HEAD') && !NEVER_FALLBACK.test(path)
-      && !/\.[a-z0-9]+$/i.test(path);
+    // The service worker answers offline navigations by the same rule (src/shared/paths.ts).
+    const isNavigation = (request.method === 'GET' || request.method === 'HEAD') && servesAppShell(path);
     if (hasClient && isNavigation) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    throw new AppError('NOT_FOUND', NEVER_FALLBACK.test(path) ? 'Route not found' : 'Not found');
+    throw new AppError('NOT_FOUND', SERVER_PATH.test(path) ? 'Route not found' : 'Not found');
   });
   return hasClient;
 }

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { MAX_AGE_MS, cacheFirst, isFresh, stamp, trimCache } from '../../../sw/image-cache';
+/**
+ * The service worker's image cache: cache-first, bounded by workbox-expiration (timestamps in
+ * IndexedDB, here fake-indexeddb) with the worker's real limits; a fake Cache Storage stands in
+ * for the one CacheExpiration trims.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_AGE_SECONDS, MAX_ENTRIES, cacheFirst, imageExpiration, type ImageCacheDeps } from '../../../sw/image-cache';
 
 /** The part of the Cache API the image cache uses, in memory, keys in insertion order like the real one. */
 class MemoryCache {
@@ -20,57 +26,113 @@ class MemoryCache {
   }
 }
 
+/** CacheExpiration deletes through `self.caches`: each test's cache is reachable by its own name. */
+const stores = new Map<string, MemoryCache>();
+(globalThis as { caches?: unknown }).caches = { open: async (name: string) => stores.get(name) };
+// workbox logs every trim outside production builds.
+(globalThis as { __WB_DISABLE_DEV_LOGS?: boolean }).__WB_DISABLE_DEV_LOGS = true;
+
+const DAY = 24 * 60 * 60 * 1000;
+const MAX_AGE_MS = MAX_AGE_SECONDS * 1000;
 const url = (i: number) => `http://localhost/uploads/${i}.jpg`;
 const image = (body = 'img') => new Response(body, { status: 200, headers: { 'content-type': 'image/jpeg' } });
 
+let names = 0;
+/** A fresh cache with its own expiration record, and a network that counts its calls. */
+function setup() {
+  const name = `test-images-${++names}`;
+  const cache = new MemoryCache();
+  stores.set(name, cache);
+  const net = { calls: 0, online: true, status: 200 };
+  const deps: ImageCacheDeps = {
+    cache: cache as unknown as Cache,
+    expiration: imageExpiration(name),
+    fetch: async () => {
+      net.calls += 1;
+      if (!net.online) throw new TypeError('Failed to fetch');
+      return net.status === 200 ? image(`body-${net.calls}`) : new Response('no', { status: net.status });
+    },
+  };
+  const get = async (i: number) => cacheFirst(new Request(url(i)), deps);
+  return { cache, net, deps, get };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('the bounded image cache', () => {
-  it('keeps at most the limit, dropping the oldest stored first', async () => {
-    const cache = new MemoryCache();
-    for (let i = 0; i < 5; i++) await cache.put(url(i), await stamp(image(), 1000 + i));
-    await trimCache(cache as unknown as Cache, 2000, 3);
-    expect([...cache.map.keys()]).toEqual([url(2), url(3), url(4)]);
+  it('keeps the worker\'s limits: 200 images for 30 days', () => {
+    expect(MAX_ENTRIES).toBe(200);
+    expect(MAX_AGE_SECONDS).toBe(30 * 24 * 60 * 60);
   });
 
-  it('drops entries older than the age limit', async () => {
-    const cache = new MemoryCache();
-    const now = 10 * MAX_AGE_MS;
-    await cache.put(url(1), await stamp(image(), now - MAX_AGE_MS - 1));
-    await cache.put(url(2), await stamp(image(), now - 1000));
-    await cache.put(url(3), image()); // no stamp: treated as expired
-    await trimCache(cache as unknown as Cache, now);
-    expect([...cache.map.keys()]).toEqual([url(2)]);
-    expect(isFresh((await cache.match(url(2))) as Response, now)).toBe(true);
+  it(`keeps at most ${MAX_ENTRIES} images, dropping the oldest stored first (not the least read)`, async () => {
+    const { cache, net, get } = setup();
+    for (let i = 0; i < MAX_ENTRIES; i++) {
+      vi.advanceTimersByTime(1000);
+      await get(i);
+    }
+    expect(cache.map.size).toBe(MAX_ENTRIES);
+    // Reading the oldest again does not make it younger: the bound is by storage time.
+    await get(0);
+    expect(net.calls).toBe(MAX_ENTRIES);
+    vi.advanceTimersByTime(1000);
+    await get(MAX_ENTRIES);
+    vi.advanceTimersByTime(1000);
+    await get(MAX_ENTRIES + 1);
+    expect(cache.map.size).toBe(MAX_ENTRIES);
+    expect(cache.map.has(url(0))).toBe(false);
+    expect(cache.map.has(url(1))).toBe(false);
+    expect(cache.map.has(url(2))).toBe(true);
+    expect(cache.map.has(url(MAX_ENTRIES + 1))).toBe(true);
+  }, 30_000);
+
+  it('serves a stored image until it is 30 days old, then asks the network again and drops expired ones', async () => {
+    const { cache, net, get } = setup();
+    await get(1);
+    await get(2);
+    vi.advanceTimersByTime(MAX_AGE_MS - DAY);
+    expect(await (await get(1)).text()).toBe('body-1');
+    expect(net.calls).toBe(2);
+
+    vi.advanceTimersByTime(DAY + 1);
+    expect(await (await get(1)).text()).toBe('body-3');
+    expect(net.calls).toBe(3);
+    // Storing the new copy trimmed the other expired image.
+    expect([...cache.map.keys()]).toEqual([url(1)]);
   });
 
-  it('is cache-first: the network is asked once, then the stored copy answers; offline a stale copy still does', async () => {
-    const cache = new MemoryCache();
-    let calls = 0;
-    let online = true;
-    let now = 1_000_000;
-    const deps = {
-      cache: cache as unknown as Cache,
-      fetch: async () => {
-        calls += 1;
-        if (!online) throw new TypeError('Failed to fetch');
-        return image(`body-${calls}`);
-      },
-      now: () => now,
-    };
-    expect(await (await cacheFirst(new Request(url(1)), deps)).text()).toBe('body-1');
-    expect(await (await cacheFirst(new Request(url(1)), deps)).text()).toBe('body-1');
-    expect(calls).toBe(1);
+  it('is cache-first: the network is asked once, then the stored copy answers; offline an expired copy still does', async () => {
+    const { net, get } = setup();
+    expect(await (await get(1)).text()).toBe('body-1');
+    expect(await (await get(1)).text()).toBe('body-1');
+    expect(net.calls).toBe(1);
 
-    now += MAX_AGE_MS + 1;
-    online = false;
-    expect(await (await cacheFirst(new Request(url(1)), deps)).text()).toBe('body-1');
-    expect(calls).toBe(2);
-    await expect(cacheFirst(new Request(url(2)), deps)).rejects.toThrow('Failed to fetch');
+    vi.advanceTimersByTime(MAX_AGE_MS + 1);
+    net.online = false;
+    expect(await (await get(1)).text()).toBe('body-1');
+    expect(net.calls).toBe(2);
+    await expect(get(2)).rejects.toThrow('Failed to fetch');
+  });
+
+  it('treats an image with no recorded time (stored by an older worker) as expired', async () => {
+    const { cache, net, get } = setup();
+    await cache.put(url(7), image('old'));
+    expect(await (await get(7)).text()).toBe('body-1');
+    expect(net.calls).toBe(1);
+    expect(await (await get(7)).text()).toBe('body-1');
+    expect(net.calls).toBe(1);
   });
 
   it('does not store failed answers', async () => {
-    const cache = new MemoryCache();
-    const deps = { cache: cache as unknown as Cache, fetch: async () => new Response('no', { status: 404 }), now: () => 1 };
-    expect((await cacheFirst(new Request(url(9)), deps)).status).toBe(404);
+    const { cache, net, get } = setup();
+    net.status = 404;
+    expect((await get(9)).status).toBe(404);
     expect(cache.map.size).toBe(0);
   });
 });

@@ -1,53 +1,33 @@
 /** "Get help now": the crisis lines one tap away on every screen, from the list kept on this device. */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CrisisResource } from '../../../shared/crisis-resources';
+import { Modal } from '../../ui/Modal';
 import { IconLifebuoy } from './icons';
 import { HelpLinks } from './HelpLinks';
 import { ResourceList } from './ResourceList';
 import { useCrisisResources } from './resources';
 
 interface DialogProps {
+  open: boolean;
   resources: CrisisResource[];
   showSafetyPlan: boolean;
   onClose: () => void;
 }
 
-function HelpDialog({ resources, showSafetyPlan, onClose }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const title = useRef<HTMLHeadingElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement as HTMLElement | null;
-    dialog?.showModal();
-    // The title, not the first link: an Enter meant for something else must not dial a number.
-    title.current?.focus();
-    return () => {
-      dialog?.close();
-      opener?.focus?.();
-    };
-  }, []);
+/** Focus goes to the title (the Modal's default), not the first link: an Enter meant for something else must not dial a number. */
+function HelpDialog({ open, resources, showSafetyPlan, onClose }: DialogProps) {
   return (
-    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId}
-      onCancel={(e) => { e.preventDefault(); onClose(); }}>
-      <div className="modal-box">
-        <div className="flex items-center gap-2">
-          <IconLifebuoy className="size-6 shrink-0 text-error" />
-          <h2 id={titleId} ref={title} tabIndex={-1} className="text-xl font-bold outline-none">Get help now</h2>
-        </div>
-        <p className="mt-2 font-medium">If you are in danger right now, call your local emergency number.</p>
-        <p className="mt-1 text-sm">You can also call or text one of these lines and talk to someone.</p>
-        <div className="mt-3">
-          <ResourceList resources={resources} />
-        </div>
-        <div className="mt-4">
-          <HelpLinks showSafetyPlan={showSafetyPlan} onNavigate={onClose} />
-        </div>
-        <div className="modal-action">
-          <button type="button" className="btn min-h-11" onClick={onClose}>Close</button>
-        </div>
+    <Modal open={open} title="Get help now" titleClassName="text-xl" onClose={onClose}
+      icon={<IconLifebuoy className="size-6 shrink-0 text-error" />}>
+      <p className="mt-2 font-medium">If you are in danger right now, call your local emergency number.</p>
+      <p className="mt-1 text-sm">You can also call or text one of these lines and talk to someone.</p>
+      <div className="mt-3">
+        <ResourceList resources={resources} />
       </div>
-    </dialog>
+      <div className="mt-4">
+        <HelpLinks showSafetyPlan={showSafetyPlan} onNavigate={onClose} />
+      </div>
+    </Modal>
   );
 }
 
@@ -66,7 +46,7 @@ export function GetHelpButton({ showSafetyPlan, short = false }: { showSafetyPla
         <IconLifebuoy className={`size-4 shrink-0 ${short ? 'max-sm:hidden' : ''}`} />
         <span>Get help{short ? <span className="max-sm:sr-only"> now</span> : ' now'}</span>
       </button>
-      {open && <HelpDialog resources={resources} showSafetyPlan={showSafetyPlan} onClose={() => setOpen(false)} />}
+      <HelpDialog open={open} resources={resources} showSafetyPlan={showSafetyPlan} onClose={() => setOpen(false)} />
     </>
   );
 }

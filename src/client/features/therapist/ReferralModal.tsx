@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AuthUser } from '../../../shared/api';
 import { api } from '../../net/api';
+import { Modal } from '../../ui/Modal';
 import { setUser, useUser } from '../auth/session';
 
 async function copy(text: string, done: string) {
@@ -65,25 +66,9 @@ function ReferralBody({ user }: { user: AuthUser }) {
 /** The 'My Referral Code' modal (spec sections 2 and 6); focus returns to its button on close. */
 export function ReferralModal({ onClose }: { onClose: () => void }) {
   const user = useUser();
-  const ref = useRef<HTMLDialogElement>(null);
-  const [opener] = useState(() => document.activeElement as HTMLElement | null);
-  useEffect(() => {
-    const dialog = ref.current;
-    dialog?.showModal();
-    return () => {
-      dialog?.close();
-      opener?.focus?.();
-    };
-  }, [opener]);
   return (
-    <dialog ref={ref} className="modal" aria-labelledby="referral-title" onCancel={(e) => { e.preventDefault(); onClose(); }}>
-      <div className="modal-box">
-        <h2 id="referral-title" className="text-lg font-bold">My Referral Code</h2>
-        <ReferralBody user={user} />
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>Close</button>
-        </div>
-      </div>
-    </dialog>
+    <Modal open title="My Referral Code" onClose={onClose}>
+      <ReferralBody user={user} />
+    </Modal>
   );
 }
