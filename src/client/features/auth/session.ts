@@ -2,7 +2,7 @@ import { HTTPError } from 'ky';
 import { useSyncExternalStore } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AuthUser } from '../../../shared/api';
-import { IMAGE_CACHE } from '../../../shared/cache-names';
+import { IMAGE_CACHE, IMAGE_EXPIRATION_DB } from '../../../shared/cache-names';
 import { isPendingProfessional } from '../../../shared/limits';
 import { api } from '../../net/api';
 import { startEngine, stopEngine } from '../../sync/current';
@@ -117,6 +117,8 @@ export async function checkAuth(): Promise<void> {
 export async function logout(): Promise<void> {
   await api.post('auth/logout');
   setUser(null);
-  // Viewed images are cached for offline use (sw/image-cache.ts); a person's go with them.
+  // Viewed images are cached for offline use (sw/image-cache.ts); a person's go with them, and so
+  // does the record of which images they viewed.
   await globalThis.caches?.delete(IMAGE_CACHE).catch(() => false);
+  globalThis.indexedDB?.deleteDatabase(IMAGE_EXPIRATION_DB);
 }
