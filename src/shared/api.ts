@@ -33,6 +33,7 @@ export interface AdminUser extends AuthUser {
   rejectionReason: string | null;
 }
 
+/** GET /api/admin/stats. GET /api/admin/all-users answers `AdminUser[]`. */
 export interface AdminStats {
   total: number;
   users: number;
@@ -41,11 +42,6 @@ export interface AdminStats {
   volunteers: number;
   verified: number;
   pending: number;
-}
-
-export interface AllUsersResponse {
-  users: AdminUser[];
-  stats: AdminStats;
 }
 
 export interface VerifyUserResponse {
@@ -131,6 +127,17 @@ export interface GroupSummary extends Group {
   isMember: boolean;
 }
 
+/** A group member as a fellow member sees them. */
+export type GroupMember = MessageSender;
+
+/**
+ * POST /api/messages/join-group/{id}: the group just joined (spec: "the updated group"), its
+ * members as people, since the joiner is now one of them and may see who else is.
+ */
+export interface JoinedGroup extends Omit<GroupSummary, 'members'> {
+  members: GroupMember[];
+}
+
 export interface AdminGroup extends Omit<Group, 'members'> {
   members: PublicUser[];
 }
@@ -185,6 +192,7 @@ export interface AiChat extends AiChatSummary {
   history: AiHistoryEntry[];
 }
 
+/** PUT /api/chats/{id}: Aura's answer to the question sent (the spec's client reads `aiResponse`). */
 export interface AiReply {
   aiResponse: string;
   crisis: boolean;
@@ -192,10 +200,12 @@ export interface AiReply {
   help?: AuthorHelp;
 }
 
-export interface CreateChatResponse extends AiReply {
-  _id: string;
-  title: string;
-}
+/**
+ * POST /api/chats answers the new chat's id as a JSON string (spec section 7: "new chat id"); the
+ * answer to the first question is then read from the history (GET /api/chats/{id}). A retry with
+ * the same clientId answers the same id and makes no second chat.
+ */
+export type CreateChatResponse = string;
 
 export interface GenerateResponse {
   response: string;

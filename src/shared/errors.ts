@@ -2,6 +2,8 @@
  * The closed set of error codes. Every error body the server sends is
  * `{ message, code, fields? }`; the client maps a code to a calm message when it has none better.
  */
+import { INVALID_IMAGE_MESSAGE } from './images';
+
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   INVALID_ID: 400,
@@ -55,7 +57,7 @@ export const CALM_MESSAGES: Record<ErrorCode, string> = {
   EMAIL_TAKEN: 'An account with this email already exists',
   CONFLICT: 'That changed in the meantime. Please try again.',
   PAYLOAD_TOO_LARGE: 'That is too large to send.',
-  UNSUPPORTED_MEDIA_TYPE: 'Please select a valid image file (JPEG, PNG, GIF)',
+  UNSUPPORTED_MEDIA_TYPE: INVALID_IMAGE_MESSAGE,
   RATE_LIMITED: 'Too many attempts. Please wait a little and try again.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
   UNAVAILABLE: 'Haven is busy right now. Please try again shortly.',

@@ -1,4 +1,4 @@
-import type { ImageType } from './limits';
+import { IMAGE_MAX_BYTES, type ImageType } from './limits';
 
 /** The real type of an image, read from its first bytes; a file's name or declared type is not trusted. */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
@@ -15,3 +15,13 @@ export const IMAGE_EXTENSIONS: Record<ImageType, string> = {
   'image/png': 'png',
   'image/gif': 'gif',
 };
+
+/** The spec's words (section 5) when an image is not a JPEG, PNG or GIF, or is over 5 MB; client and server alike. */
+export const INVALID_IMAGE_MESSAGE = 'Please select a valid image file (JPEG, PNG, GIF)';
+export const IMAGE_TOO_LARGE_MESSAGE = 'Image size should be less than 5MB';
+
+/** A `data:` URL (the spec's client sends images in messages and profile photos this way). */
+export const isDataUrl = (value: string): boolean => /^data:/i.test(value);
+
+/** The longest base64 data URL of an image within IMAGE_MAX_BYTES: 4/3 of the bytes, plus room for its header. */
+export const DATA_URL_MAX_LENGTH = Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 256;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { smallPng } from './aura-helpers';
 import { expectPath, expectToast, useBrowser, WAIT } from './browser';
 import {
   createGroupApi, expectTick, groupIdByName, message, personRow, sendWithEnter, signUpAs, uniqueName, verifiedTherapist,
@@ -67,6 +68,44 @@ describe('chat, live, in two browsers', () => {
     await failed.getByRole('button', { name: 'Retry' }).waitFor();
     await failed.getByRole('button', { name: 'Delete' }).click();
     await failed.waitFor({ state: 'detached' });
+  });
+
+  it('images in direct messages: an upload from Haven\'s app and a data URL from the spec\'s client both show', async () => {
+    const admin = await browser.open();
+    const { code } = await verifiedTherapist(admin, await browser.open());
+    const fay = await browser.open();
+    const gus = await browser.open();
+    const fayName = uniqueName('Fay');
+    const gusName = uniqueName('Gus');
+    const fayId = (await signUpAs(fay.context(), 'user', fayName, code))._id;
+    await signUpAs(gus.context(), 'user', gusName, code);
+    await fay.goto('/chat');
+    await gus.goto('/chat');
+    await personRow(fay, gusName).click();
+    await personRow(gus, fayName).click();
+
+    // Haven's app: the picture goes to the upload store, the message carries its URL.
+    const caption = `the view from my window ${Date.now()}`;
+    await fay.getByLabel('Attach an image').setInputFiles({ name: 'view.png', mimeType: 'image/png', buffer: await smallPng() });
+    await fay.getByRole('img', { name: 'Image to send' }).waitFor();
+    await sendWithEnter(fay, caption);
+    await expectTick(fay, caption);
+    const received = message(gus, caption).getByRole('img', { name: 'Image sent to you' });
+    await received.waitFor();
+    await expect.poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: WAIT }).toBe(12);
+    expect(await received.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+
+    // The spec's client sends the picture inline as a data URL; Haven stores it and Fay sees it live.
+    const dataUrl = `data:image/png;base64,${(await smallPng()).toString('base64')}`;
+    const inline = `and here is mine ${Date.now()}`;
+    const res = await gus.context().request.post(`/api/messages/send/${fayId}`, { data: { text: inline, image: dataUrl }, timeout: WAIT });
+    expect(res.status()).toBe(201);
+    const sent = (await res.json()) as { image: string };
+    expect(sent.image).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    const shown = message(fay, inline).getByRole('img', { name: 'Image sent to you' });
+    await shown.waitFor({ timeout: WAIT });
+    expect(await shown.getAttribute('src')).toBe(sent.image);
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: WAIT }).toBe(12);
   });
 
   it('group messages arrive live for every member, with the sender named', async () => {

@@ -132,8 +132,11 @@ describe('the referral journey, all in the browser', () => {
     for (const key of ['total', 'users', 'therapists', 'ngos', 'volunteers', 'verified', 'pending']) {
       await expect.poll(async () => (await admin.getByTestId(`stat-${key}`).textContent())?.trim(), { timeout: WAIT }).toMatch(/^\d+$/);
     }
-    const pendingBefore = Number(await admin.getByTestId('stat-pending').textContent());
+    const stat = async (key: string) => Number(await admin.getByTestId(`stat-${key}`).textContent());
+    const pendingBefore = await stat('pending');
     expect(pendingBefore).toBeGreaterThanOrEqual(2);
+    // The statistics (GET /api/admin/stats) agree with the full list (GET /api/admin/all-users, an array).
+    await expect.poll(() => admin.getByTestId('user-row').count(), { timeout: WAIT }).toBe(await stat('total'));
 
     // Reject the NGO after the confirmation dialog.
     await admin.getByRole('button', { name: `Reject ${ngo.user.fullName}` }).click();
@@ -142,6 +145,7 @@ describe('the referral journey, all in the browser', () => {
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await expectToast(admin, 'User rejected');
     await admin.getByTestId('pending-user').filter({ hasText: ngo.user.fullName }).waitFor({ state: 'detached' });
+    await expect.poll(() => stat('pending'), { timeout: WAIT }).toBe(pendingBefore - 1);
 
     // Filter by role: only volunteers listed.
     await admin.getByLabel('Filter by role').selectOption('volunteer');
@@ -151,6 +155,7 @@ describe('the referral journey, all in the browser', () => {
     }, { timeout: WAIT }).toBe(true);
 
     // Delete the volunteer: Cancel first keeps them, then confirm.
+    const volunteersBefore = await stat('volunteers');
     await admin.getByRole('button', { name: `Delete ${vol.user.fullName}` }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await admin.getByRole('dialog').waitFor({ state: 'detached' });
@@ -158,6 +163,7 @@ describe('the referral journey, all in the browser', () => {
     await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(admin, 'User deleted successfully');
     await admin.getByTestId('user-row').filter({ hasText: vol.email }).waitFor({ state: 'detached' });
+    await expect.poll(() => stat('volunteers'), { timeout: WAIT }).toBe(volunteersBefore - 1);
     // Admins cannot be deleted: wherever an admin is listed, there is no Delete button on the row.
     await admin.getByLabel('Filter by role').selectOption('all');
     await admin.getByTestId('user-row').first().waitFor();

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CANNED_REPLIES } from '../../src/server/ai/fallback';
 import { SYSTEM_PROMPT } from '../../src/server/ai/provider';
 import { crisisMessage, DEFAULT_CRISIS_RESOURCES } from '../../src/server/ai/safety';
-import type { AiChat, CreateChatResponse } from '../../src/shared/api';
+import type { AiChat, AiReply } from '../../src/shared/api';
 import type { Agent } from './agent';
+import { createChat } from './aura-chat';
 import { startFakeModel, type FakeMode, type FakeModel, type FakeShape, type RecordedRequest } from './fake-model';
 import { startServer, type TestServer } from './harness';
 import { referredUser, verifiedProfessional } from './people';
@@ -75,12 +76,12 @@ describe.each(PROVIDERS)('with the $shape provider', ({ shape, env, key, path })
   afterAll(async () => { await s?.server.close(); await s?.fake.close(); });
   beforeEach(() => s.fake.reset());
 
-  const send = async (me: Agent, text: string, chatId?: string, img?: string) => {
-    const res = chatId
-      ? await me.put<CreateChatResponse>(`/api/chats/${chatId}`, { question: text, img, clientId: clientId() })
-      : await me.post<CreateChatResponse>('/api/chats', { text, img, clientId: clientId() });
-    expect(res.status).toBe(chatId ? 200 : 201);
-    return res.body;
+  /** A question to an existing chat (PUT answers aiResponse), or a new chat (POST answers its id; the answer is in the history). */
+  const send = async (me: Agent, text: string, chatId?: string, img?: string): Promise<AiReply & { _id: string }> => {
+    if (!chatId) return createChat(me, { text, img, clientId: clientId() });
+    const res = await me.put<AiReply>(`/api/chats/${chatId}`, { question: text, img, clientId: clientId() });
+    expect(res.status).toBe(200);
+    return { ...res.body, _id: chatId };
   };
 
   it('answers with the model\'s text, sending the system prompt, the key and the whole history', async () => {
@@ -197,19 +198,19 @@ describe('tuned settings: CRISIS_RESOURCES and AI_HISTORY_CHARS', () => {
 
   it('replaces the default crisis list with the configured one', async () => {
     s.fake.text = 'Please reach out to someone now.';
-    const res = await (await s.person()).post('/api/chats', { text: 'I want to die', clientId: clientId() });
-    expect(res.body.crisis).toBe(true);
-    expect(res.body.aiResponse.startsWith(crisisMessage(RESOURCES))).toBe(true);
-    expect(res.body.aiResponse).toContain('Call 000 111 222');
-    expect(res.body.aiResponse).not.toContain('findahelpline.com');
-    expect(res.body.aiResponse).toContain('Please reach out to someone now.');
+    const made = await createChat(await s.person(), { text: 'I want to die', clientId: clientId() });
+    expect(made.crisis).toBe(true);
+    expect(made.aiResponse.startsWith(crisisMessage(RESOURCES))).toBe(true);
+    expect(made.aiResponse).toContain('Call 000 111 222');
+    expect(made.aiResponse).not.toContain('findahelpline.com');
+    expect(made.aiResponse).toContain('Please reach out to someone now.');
   });
 
   it('drops the oldest turns beyond the budget but always sends the newest question', async () => {
     const me = await s.person();
     const oldest = `OLDEST ${'a'.repeat(110)}`;
     const newer = `NEWER ${'b'.repeat(110)}`;
-    const made = (await me.post('/api/chats', { text: oldest, clientId: clientId() })).body;
+    const made = await createChat(me, { text: oldest, clientId: clientId() });
     expect(received('gemini', s.fake.last()).turns.map((t) => t.text)).toEqual([oldest]);
     await me.put(`/api/chats/${made._id}`, { question: newer, clientId: clientId() });
     const turns = received('gemini', s.fake.last()).turns;

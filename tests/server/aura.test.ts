@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiChat, AiChatSummary, CreateChatResponse } from '../../src/shared/api';
 import type { Agent } from './agent';
+import { createChat } from './aura-chat';
 import { startServer, type TestServer } from './harness';
 import { referredUser, signUp, verifiedProfessional, uploadImage } from './people';
 
@@ -19,29 +20,35 @@ const clientId = () => `aura-test-${(n += 1).toString().padStart(6, '0')}`;
 const person = async (): Promise<Agent> => (await referredUser(server, code)).agent;
 
 
-const newChat = async (agent: Agent, body: Record<string, unknown>) => {
-  const res = await agent.post<CreateChatResponse>('/api/chats', { clientId: clientId(), ...body });
-  expect(res.status).toBe(201);
-  return res.body;
-};
+const newChat = (agent: Agent, body: Record<string, unknown>) => createChat(agent, { clientId: clientId(), ...body });
 const history = async (agent: Agent, id: string) => (await agent.get<AiChat>(`/api/chats/${id}`)).body.history;
 
 describe('POST /api/chats and GET /api/chats/:id', () => {
-  it('creates a chat titled from the first message, answers Aura and keeps the history in the spec shape', async () => {
+  it('creates a chat titled from the first message, answers its id as a JSON string, and keeps Aura\'s answer in the history', async () => {
     const me = await person();
     const res = await me.post<CreateChatResponse>('/api/chats', { text: 'feeling a bit lost about my exams lately', clientId: clientId() });
     expect(res.status).toBe(201);
-    expect(res.body._id).toMatch(/^[0-9a-f]{24}$/);
-    expect(res.body.title).toBe('Feeling a bit lost about my');
-    expect(res.body.crisis).toBe(false);
-    expect(res.body.aiResponse.trim().length).toBeGreaterThan(10);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(typeof res.body).toBe('string');
+    expect(res.body).toMatch(/^[0-9a-f]{24}$/);
 
-    const chat = await me.get<AiChat>(`/api/chats/${res.body._id}`);
+    const chat = await me.get<AiChat>(`/api/chats/${res.body}`);
     expect(chat.status).toBe(200);
-    expect(chat.body).toMatchObject({ _id: res.body._id, title: 'Feeling a bit lost about my' });
+    expect(chat.body).toMatchObject({ _id: res.body, title: 'Feeling a bit lost about my' });
     expect(chat.body.history.map((h) => h.role)).toEqual(['user', 'model']);
     expect(chat.body.history[0]!.parts[0]).toEqual({ text: 'feeling a bit lost about my exams lately' });
-    expect(chat.body.history[1]!.parts[0]!.text).toBe(res.body.aiResponse);
+    expect(chat.body.history[1]!.crisis).toBe(false);
+    expect(chat.body.history[1]!.parts[0]!.text.trim().length).toBeGreaterThan(10);
+    expect((await me.get<AiChatSummary[]>('/api/chats/userchats')).body.map((c) => c._id)).toEqual([res.body]);
+  });
+
+  it('takes the id a client offers for the new chat (an app that started the chat offline)', async () => {
+    const me = await person();
+    const offered = '6650aa00bb11cc22dd33ee44';
+    const made = await newChat(me, { text: 'started on the train', chatId: offered });
+    expect(made._id).toBe(offered);
+    const taken = await (await person()).post('/api/chats', { text: 'same id, someone else', chatId: offered, clientId: clientId() });
+    expect(taken.status).toBe(409);
   });
 
   it('keeps an uploaded image on the message as parts[0].img, and an image-only chat is untitled', async () => {
@@ -84,10 +91,10 @@ describe('POST /api/chats and GET /api/chats/:id', () => {
     const first = await me.post<CreateChatResponse>('/api/chats', body);
     const again = await me.post<CreateChatResponse>('/api/chats', body);
     expect(first.status).toBe(201);
-    expect([200, 201]).toContain(again.status);
-    expect(again.body).toEqual(first.body);
-    expect((await history(me, first.body._id)).map((h) => h.role)).toEqual(['user', 'model']);
-    expect((await me.get<AiChatSummary[]>('/api/chats/userchats')).body.map((c) => c._id)).toEqual([first.body._id]);
+    expect(again.status).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect((await history(me, first.body)).map((h) => h.role)).toEqual(['user', 'model']);
+    expect((await me.get<AiChatSummary[]>('/api/chats/userchats')).body.map((c) => c._id)).toEqual([first.body]);
   });
 
   it('is idempotent when the same send arrives twice at once', async () => {
@@ -95,9 +102,9 @@ describe('POST /api/chats and GET /api/chats/:id', () => {
     const body = { text: 'retrying from the outbox', clientId: clientId() };
     const [a, b] = await Promise.all([me.post<CreateChatResponse>('/api/chats', body), me.post<CreateChatResponse>('/api/chats', body)]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
-    expect(b.body).toEqual(a.body);
+    expect(b.body).toBe(a.body);
     expect((await me.get<AiChatSummary[]>('/api/chats/userchats')).body).toHaveLength(1);
-    expect(await history(me, a.body._id)).toHaveLength(2);
+    expect(await history(me, a.body)).toHaveLength(2);
   });
 });
 
@@ -273,9 +280,9 @@ describe('the built-in companion', () => {
   });
 
   it('puts crisis resources first when a message shows risk', async () => {
-    const res = await (await person()).post<CreateChatResponse>('/api/chats', { text: 'I want to kill myself', clientId: clientId() });
-    expect(res.body.crisis).toBe(true);
-    expect(res.body.aiResponse).toMatch(/^I'm really glad you told me/);
-    expect(res.body.aiResponse).toContain('findahelpline.com');
+    const made = await newChat(await person(), { text: 'I want to kill myself' });
+    expect(made.crisis).toBe(true);
+    expect(made.aiResponse).toMatch(/^I'm really glad you told me/);
+    expect(made.aiResponse).toContain('findahelpline.com');
   });
 });

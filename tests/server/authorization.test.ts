@@ -21,7 +21,7 @@ function expectNoSecrets(user: Record<string, unknown>, keys: string[]) {
 async function adminRoutes(): Promise<[string, string][]> {
   const target = await signUp(server, { role: 'therapist' });
   const id = target.user._id;
-  const routes: [string, string][] = [['GET', '/api/admin/pending-users'], ['GET', '/api/admin/all-users'], ['GET', '/api/admin/all-users?role=user']];
+  const routes: [string, string][] = [['GET', '/api/admin/pending-users'], ['GET', '/api/admin/all-users'], ['GET', '/api/admin/all-users?role=user'], ['GET', '/api/admin/stats']];
   for (const each of [id, 'not-an-id']) {
     routes.push(['POST', `/api/admin/verify-user/${each}`], ['POST', `/api/admin/reject-user/${each}`], ['DELETE', `/api/admin/delete-user/${each}`]);
   }
@@ -118,9 +118,9 @@ describe('what a user object shows', () => {
     expect(pendingList.body.find((u: { _id: string }) => u._id === pending.user._id)?.email).toBe(pending.email);
 
     const all = await admin.get('/api/admin/all-users');
-    expect(all.body.users.length).toBeGreaterThan(0);
-    for (const u of all.body.users) expectNoSecrets(u, ADMIN_USER_KEYS);
-    expect(all.body.users.find((u: { _id: string }) => u._id === pending.user._id)?.email).toBe(pending.email);
+    expect(all.body.length).toBeGreaterThan(0);
+    for (const u of all.body) expectNoSecrets(u, ADMIN_USER_KEYS);
+    expect(all.body.find((u: { _id: string }) => u._id === pending.user._id)?.email).toBe(pending.email);
 
     const verified = await admin.post(`/api/admin/verify-user/${pending.user._id}`);
     expectNoSecrets(verified.body.user, ADMIN_USER_KEYS);

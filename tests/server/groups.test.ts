@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminGroup, GroupMessage, GroupSummary } from '../../src/shared/api';
+import type { AdminGroup, GroupMessage, GroupSummary, JoinedGroup } from '../../src/shared/api';
 import type { Agent } from './agent';
 import { startServer, type TestServer } from './harness';
 import { referredUser, type Person, signedInAdmin, verifiedProfessional } from './people';
@@ -44,17 +44,30 @@ describe('GET /api/messages/groups', () => {
 });
 
 describe('POST /api/messages/join-group/:id', () => {
-  it('is idempotent and answers the updated group', async () => {
+  it('is idempotent and answers the updated group, its members as people in the order they joined', async () => {
     const [a, b] = [await person(), await person()];
     const id = await createGroup();
     await b.agent.post(`/api/messages/join-group/${id}`);
-    const first = await a.agent.post<GroupSummary>(`/api/messages/join-group/${id}`);
+    const first = await a.agent.post<JoinedGroup>(`/api/messages/join-group/${id}`);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ _id: id, isMember: true, memberCount: 2 });
-    expect([...first.body.members].sort()).toEqual([a.id, b.id].sort());
-    const again = await a.agent.post<GroupSummary>(`/api/messages/join-group/${id}`);
+    expect(first.body).toMatchObject({ _id: id, isMember: true, memberCount: 2, name: expect.any(String), type: 'mental' });
+    const asMember = (p: Person) => ({ _id: p.id, fullName: p.user.fullName, profilePic: p.user.profilePic });
+    // Exactly these keys: a fellow member sees no email, role or referral details.
+    expect(first.body.members).toEqual([asMember(b), asMember(a)]);
+    const again = await a.agent.post<JoinedGroup>(`/api/messages/join-group/${id}`);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
+  });
+
+  it('shows the members to the joiner only: a non-member still sees the count alone', async () => {
+    const [a, outsider] = [await person(), await person()];
+    const id = await createGroup();
+    await a.agent.post(`/api/messages/join-group/${id}`);
+    expect(await groupAs(outsider.agent, id)).toMatchObject({ memberCount: 1, isMember: false, members: [] });
+    const joined = await outsider.agent.post<JoinedGroup>(`/api/messages/join-group/${id}`);
+    expect(joined.body.members.map((m) => m._id)).toEqual([a.id, outsider.id]);
+    // The listing keeps its shape (ids) for members.
+    expect(await groupAs(outsider.agent, id)).toMatchObject({ memberCount: 2, isMember: true, members: [a.id, outsider.id] });
   });
 
   it('answers 404 for an unknown group', async () => {

@@ -1,5 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DirectMessage, PublicUser } from '../../src/shared/api';
+import type { BatchResponse, DirectMessage, PublicUser } from '../../src/shared/api';
+import { IMAGE_TOO_LARGE_MESSAGE, INVALID_IMAGE_MESSAGE } from '../../src/shared/images';
+import { IMAGE_MAX_BYTES } from '../../src/shared/limits';
 import type { Agent } from './agent';
 import { startServer, type TestServer } from './harness';
 import { referredUser, type Person, signUp, signedInAdmin, verifiedProfessional, uploadImage } from './people';
@@ -144,6 +149,90 @@ describe('POST /api/messages/send/:userId', () => {
       expect({ image, status: res.status }).toEqual({ image, status: 400 });
     }
     expect((await a.agent.get<DirectMessage[]>(`/api/messages/${b.id}`)).body).toHaveLength(1);
+  });
+
+  describe('with a data URL image (what the spec\'s client sends)', () => {
+    const jpegWithExif = () => sharp({ create: { width: 24, height: 16, channels: 3, background: '#c84' } })
+      .withExif({ IFD0: { ImageDescription: 'home 51.5N 0.1W', Artist: 'Secret Name' } }).jpeg().toBuffer();
+    const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
+    const stored = () => readdirSync(server.config.uploadsDir).length;
+    const fetchImage = async (agent: Agent, url: string) =>
+      Buffer.from(await (await fetch(server.baseUrl + url, { headers: { cookie: agent.cookieHeader } })).arrayBuffer());
+
+    it('stores it through the upload pipeline and the message keeps the stored URL, metadata gone', async () => {
+      const [a, b] = [await person(), await person()];
+      const socket = await readySocket(server, b.agent, b.id);
+      const event = nextEvent(socket, 'newMessage');
+      // The declared type is not trusted: these are JPEG bytes labelled PNG.
+      const sent = await a.agent.post<DirectMessage>(`/api/messages/send/${b.id}`, { text: '', image: dataUrl(await jpegWithExif(), 'image/png') });
+      expect(sent.status).toBe(201);
+      expect(sent.body.image).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
+      expect((await event).image).toBe(sent.body.image);
+      expect((await b.agent.get<DirectMessage[]>(`/api/messages/${a.id}`)).body.map((m) => m.image)).toEqual([sent.body.image]);
+      const served = await fetchImage(b.agent, sent.body.image!);
+      const meta = await sharp(served).metadata();
+      expect({ format: meta.format, width: meta.width, exif: meta.exif }).toEqual({ format: 'jpeg', width: 24, exif: undefined });
+      expect(served.toString('latin1')).not.toContain('Secret Name');
+    });
+
+    it('refuses what is not a JPEG, PNG or GIF with 415 and the spec\'s words, storing nothing', async () => {
+      const [a, b] = [await person(), await person()];
+      const before = stored();
+      const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).webp().toBuffer();
+      const refused = [
+        dataUrl(webp, 'image/webp'),
+        dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'image/svg+xml'),
+        dataUrl(Buffer.from('%PDF-1.7 not a picture'), 'application/pdf'),
+        'data:image/gif,GIF89a-not-base64',
+        dataUrl(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]), 'image/png'),
+      ];
+      for (const image of refused) {
+        const res = await a.agent.post(`/api/messages/send/${b.id}`, { text: 'look', image });
+        expect({ type: image.slice(0, 20), status: res.status, body: res.body })
+          .toEqual({ type: image.slice(0, 20), status: 415, body: { message: INVALID_IMAGE_MESSAGE, code: 'UNSUPPORTED_MEDIA_TYPE' } });
+      }
+      expect(stored()).toBe(before);
+      expect((await a.agent.get<DirectMessage[]>(`/api/messages/${b.id}`)).body).toEqual([]);
+    });
+
+    it('takes an image just under 5 MB, and refuses one over it with 413', async () => {
+      const [a, b] = [await person(), await person()];
+      // Noise does not compress: a 1280x1280 PNG of it is about 4.9 MB, 6.6 MB as base64.
+      const noise = await sharp(randomBytes(1280 * 1280 * 3), { raw: { width: 1280, height: 1280, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+      expect(noise.byteLength).toBeGreaterThan(4.5 * 1024 * 1024);
+      expect(noise.byteLength).toBeLessThanOrEqual(IMAGE_MAX_BYTES);
+      const ok = await a.agent.post(`/api/messages/send/${b.id}`, { image: dataUrl(noise, 'image/png') });
+      expect(ok.status).toBe(201);
+      expect(ok.body.image).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+
+      const before = stored();
+      const over = Buffer.concat([noise, Buffer.alloc(IMAGE_MAX_BYTES - noise.byteLength + 1)]);
+      const tooLarge = await a.agent.post(`/api/messages/send/${b.id}`, { image: dataUrl(over, 'image/png') });
+      expect(tooLarge.status).toBe(413);
+      expect(tooLarge.body).toEqual({ message: IMAGE_TOO_LARGE_MESSAGE, code: 'PAYLOAD_TOO_LARGE' });
+      const far = await a.agent.post(`/api/messages/send/${b.id}`, { image: dataUrl(Buffer.alloc(8 * 1024 * 1024, 1), 'image/png') });
+      expect(far.status).toBe(413);
+      expect(stored()).toBe(before);
+    });
+
+    it('a repeated clientId answers the first message and leaves no second file behind', async () => {
+      const [a, b] = [await person(), await person()];
+      const body = { text: 'twice', image: dataUrl(await jpegWithExif()), clientId: clientId() };
+      const one = await a.agent.post<DirectMessage>(`/api/messages/send/${b.id}`, body);
+      const files = stored();
+      const two = await a.agent.post<DirectMessage>(`/api/messages/send/${b.id}`, body);
+      expect([one.status, two.status]).toEqual([201, 200]);
+      expect(two.body).toEqual(one.body);
+      expect(stored()).toBe(files);
+    });
+
+    it('is not taken by the batch route, which stays URL-only', async () => {
+      const [a, b] = [await person(), await person()];
+      const image = dataUrl(await jpegWithExif());
+      const res = await a.agent.post<BatchResponse>('/api/messages/batch', { items: [{ kind: 'direct', to: b.id, text: 'x', image, clientId: clientId() }] });
+      expect(res.status).toBe(200);
+      expect(res.body.results[0]).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', message: 'The image must be uploaded first' });
+    });
   });
 
   it('lets a professional write to a user not referred to them only after that user wrote first', async () => {

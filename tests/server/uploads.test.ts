@@ -150,6 +150,25 @@ describe('PUT /api/auth/update-profile', () => {
     expect((await agent.get(second.body.profilePic)).status).toBe(200);
   });
 
+  it('answers the user unchanged when the spec\'s client sends that answer straight back', async () => {
+    const { agent } = await signUp(server, { role: 'therapist' });
+    const dataUrl = `data:image/jpeg;base64,${(await jpegWithExif()).toString('base64')}`;
+    const updated = await agent.put('/api/auth/update-profile', { profilePic: dataUrl });
+    expect(updated.status).toBe(200);
+    const files = readdirSync(server.config.uploadsDir).length;
+    // The spec's client calls its store's updateProfile with the answer: the whole user, profilePic now a URL.
+    const echo = await agent.put('/api/auth/update-profile', updated.body);
+    expect(echo.status).toBe(200);
+    expect(echo.body).toEqual(updated.body);
+    expect(readdirSync(server.config.uploadsDir).length).toBe(files);
+    expect((await agent.get(updated.body.profilePic)).status).toBe(200);
+    // Someone else's photo URL is not a photo of one's own.
+    const other = await signUp(server, { role: 'ngo' });
+    const refused = await other.agent.put('/api/auth/update-profile', { profilePic: updated.body.profilePic });
+    expect(refused.status).toBe(400);
+    expect((await other.agent.get('/api/auth/check')).body.profilePic).toBe('');
+  });
+
   it('checks the real type, not the declared one, and changes nothing on refusal', async () => {
     const { agent } = await signUp(server, { role: 'ngo' });
     const text = `data:image/jpeg;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`;

@@ -4,13 +4,14 @@
  * token is the credential). The profile photo goes another way (a data URL to /auth/update-profile).
  */
 import type { UploadAuth, UploadResult } from '../../shared/api';
+import { IMAGE_TOO_LARGE_MESSAGE, INVALID_IMAGE_MESSAGE } from '../../shared/images';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../shared/limits';
 import { api } from './api';
 
 /** The spec's image rules (section 5); null when the file may be sent. */
 export function imageProblem(file: { type: string; size: number }): string | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'Please select a valid image file (JPEG, PNG, GIF)';
-  if (file.size > IMAGE_MAX_BYTES) return 'Image size should be less than 5MB';
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return INVALID_IMAGE_MESSAGE;
+  if (file.size > IMAGE_MAX_BYTES) return IMAGE_TOO_LARGE_MESSAGE;
   return null;
 }
 

@@ -3,11 +3,11 @@
  * one, in one transaction — for a whole batch too, so a backlog costs one IndexedDB transaction
  * per hundred messages rather than two per message.
  */
-import type { AiReply, CreateChatResponse, DirectMessage, GroupMessage } from '../../shared/api';
+import type { DirectMessage, GroupMessage } from '../../shared/api';
 import { dmConversation, groupConversation, type HavenDb, type LocalMessage, type OutboxRow } from '../db/database';
 import { noteServerHelp } from '../safety/help-notes';
 import { fromDirect, fromGroup, mergeServerMessage } from './merge';
-import type { ItemOutcome } from './transport';
+import type { AuraAnswer, ItemOutcome } from './transport';
 
 const toLocal = (db: HavenDb, row: OutboxRow, data: DirectMessage | GroupMessage): LocalMessage =>
   (row.kind === 'direct' ? fromDirect(data as DirectMessage, db.userId) : fromGroup(data as GroupMessage));
@@ -48,10 +48,9 @@ export async function deferBatch(db: HavenDb, rows: readonly OutboxRow[], change
 }
 
 /** Aura's answer to one question: the question is sent, the answer stored beside it, the chat known to the server. */
-export async function applyAuraAnswer(db: HavenDb, row: OutboxRow, data: unknown): Promise<void> {
+export async function applyAuraAnswer(db: HavenDb, row: OutboxRow, reply: AuraAnswer): Promise<void> {
   await db.transaction('rw', [db.outbox, db.aiMessages, db.aiChats], async () => {
     await db.outbox.delete(row.order!);
-    const reply = data as AiReply & Partial<CreateChatResponse>;
     const question = await db.aiMessages.get(row.messageKey);
     const at = new Date().toISOString();
     await db.aiMessages.update(row.messageKey, { status: 'sent', error: null });

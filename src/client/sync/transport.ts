@@ -7,14 +7,18 @@
  * gone (costs no attempt), wait for sign-in, or refused for good.
  */
 import { HTTPError, TimeoutError, type KyInstance } from 'ky';
-import type { BatchResponse, DirectMessage, GroupMessage } from '../../shared/api';
+import type { AiChat, AiReply, BatchResponse, CreateChatResponse, DirectMessage, GroupMessage } from '../../shared/api';
 import { isApiErrorBody } from '../../shared/errors';
 import type { OutboxRow } from '../db/database';
 import type { AuthorHelp } from '../../shared/safety/help';
 
 export type FailureKind = 'retry' | 'offline' | 'unauthorized' | 'rejected';
 export type Failure = { ok: false; kind: FailureKind; message: string };
-export type SendOutcome = { ok: true; data: unknown } | Failure;
+/** Aura's answer to one question; `title` when the chat's history was read (a new chat). */
+export interface AuraAnswer extends AiReply {
+  title?: string;
+}
+export type SendOutcome = { ok: true; data: AuraAnswer } | Failure;
 /** `help`: the server found crisis risk in this message of ours (see src/shared/safety/help.ts). */
 export type ItemOutcome = { ok: true; data: DirectMessage | GroupMessage; help?: AuthorHelp } | { ok: false; message: string };
 export type BatchOutcome = { ok: true; results: ItemOutcome[] } | Failure;
@@ -32,11 +36,32 @@ export const MESSAGE_SEND_TIMEOUT_MS = 15_000;
 /** Aura's server waits up to 25 s for the model, then answers a canned reply: allow for that. */
 export const AURA_SEND_TIMEOUT_MS = 45_000;
 
-function auraRequest(api: KyInstance, row: OutboxRow) {
+/** Not an HTTP or network failure: the server's answer lacked what the spec says it holds. Tried again later. */
+class IncompleteAnswer extends Error {}
+
+/** The answer to the question with this clientId, as it stands in a chat's history. */
+function answerInHistory(chat: AiChat, clientId: string): AuraAnswer {
+  const entry = chat.history.find((e) => e.role === 'model' && e.clientId === `${clientId}:reply`);
+  if (!entry) throw new IncompleteAnswer('The answer is not in the chat yet');
+  const reply: AuraAnswer = { aiResponse: entry.parts[0]?.text ?? '', crisis: entry.crisis === true, title: chat.title };
+  return entry.help ? { ...reply, help: entry.help } : reply;
+}
+
+/**
+ * One Aura question. An existing chat: PUT answers `aiResponse`. A new chat: POST answers only the
+ * new chat's id (spec section 7), so the answer and the title are read from its history. A retry of
+ * either (same clientId) stores nothing twice, so losing the connection between the two is harmless.
+ */
+async function askAura(api: KyInstance, row: OutboxRow): Promise<AuraAnswer> {
   const { body } = row;
-  return body.isNew
-    ? api.post('chats', { json: { chatId: row.target, text: body.text, img: body.img ?? null, clientId: body.clientId } })
-    : api.put(`chats/${row.target}`, { json: { question: body.text, img: body.img ?? null, clientId: body.clientId } });
+  const clientId = String(body.clientId);
+  if (!body.isNew) {
+    return api.put(`chats/${row.target}`, { json: { question: body.text, img: body.img ?? null, clientId } }).json<AiReply>();
+  }
+  const id: unknown = await api.post('chats', { json: { chatId: row.target, text: body.text, img: body.img ?? null, clientId } })
+    .json<CreateChatResponse>();
+  if (typeof id !== 'string' || id === '') throw new IncompleteAnswer('No chat id in the answer');
+  return answerInHistory(await api.get(`chats/${id}`).json<AiChat>(), clientId);
 }
 
 /** The batch item for one row (the row's body was written by outbox.ts when the person sent it). */
@@ -56,6 +81,7 @@ async function failureOf(error: unknown): Promise<Failure> {
     const body: unknown = await error.response.json().catch(() => null);
     return { ok: false, kind: 'rejected', message: isApiErrorBody(body) ? body.message : 'Failed to send message' };
   }
+  if (error instanceof IncompleteAnswer) return { ok: false, kind: 'retry', message: error.message };
   // No answer at all (offline, DNS, reset) or a timeout: the message waits for the network.
   if (browserOffline()) return { ok: false, kind: 'offline', message: 'No connection' };
   if (error instanceof TimeoutError) return { ok: false, kind: 'retry', message: 'The connection timed out' };
@@ -70,7 +96,7 @@ export function kyTransport(base: KyInstance, retryLimit = 2): OutboxTransport {
   return {
     async send(row) {
       try {
-        return { ok: true, data: await auraRequest(api.extend({ timeout: AURA_SEND_TIMEOUT_MS }), row).json() };
+        return { ok: true, data: await askAura(api.extend({ timeout: AURA_SEND_TIMEOUT_MS }), row) };
       } catch (error) {
         return failureOf(error);
       }

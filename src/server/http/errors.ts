@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CALM_MESSAGES, ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '../../shared/errors';
+import { IMAGE_TOO_LARGE_MESSAGE } from '../../shared/images';
 import { fieldErrors } from '../../shared/schemas';
 
 export class AppError extends Error {
@@ -18,7 +19,7 @@ const FASTIFY_CODES: Record<string, [ErrorCode, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: ['MALFORMED_REQUEST', 'The request body is empty'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['MALFORMED_REQUEST', 'The request length is wrong'],
   FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'That is too large to send'],
-  FST_REQ_FILE_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'Image size should be less than 5MB'],
+  FST_REQ_FILE_TOO_LARGE: ['PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'The upload must be multipart/form-data'],
   FST_PARTS_LIMIT: ['PAYLOAD_TOO_LARGE', 'Too many parts in the upload'],

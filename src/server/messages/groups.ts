@@ -1,10 +1,11 @@
 /** Group listings as each kind of viewer sees them. */
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import type { AdminGroup, Group, GroupSummary } from '../../shared/api';
+import type { AdminGroup, Group, GroupSummary, JoinedGroup } from '../../shared/api';
 import type { Db } from '../db/client';
 import { groupMembers, groups, users } from '../db/schema';
 import { AppError } from '../http/errors';
 import { toPublicUser } from '../users/serialize';
+import { senderColumns } from './serialize';
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -38,6 +39,19 @@ export async function groupsFor(db: Db, viewerId: string, only?: string[]): Prom
     memberCount: counts.find((c) => c.groupId === g.id)?.n ?? 0,
     isMember: mine.has(g.id),
   }));
+}
+
+/**
+ * A group as a member sees it right after joining (the spec's "updated group"): its members as
+ * people, `{ _id, fullName, profilePic }`, in the order they joined. Only ever for a member.
+ */
+export async function joinedGroup(db: Db, memberId: string, groupId: string): Promise<JoinedGroup> {
+  const [summary] = await groupsFor(db, memberId, [groupId]);
+  if (!summary?.isMember) throw new AppError('NOT_FOUND', 'Invalid group selected');
+  const members = await db.select(senderColumns).from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(eq(groupMembers.groupId, groupId)).orderBy(asc(groupMembers.joinedAt));
+  return { ...summary, members };
 }
 
 export async function groupsForAdmin(db: Db): Promise<AdminGroup[]> {

@@ -68,7 +68,12 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
     return { ...toSummary(chat), history: toHistory(await chatHistory(db, chat.id)) };
   });
 
-  r.post('/chats', { schema: { body: createChatSchema } }, async (request, reply): Promise<CreateChatResponse> => {
+  /**
+   * A new chat with its first question, answered by Aura before this returns; the answer is the
+   * new chat's id as a JSON string (the spec's "new chat id"), and the reply is read from the
+   * history. Idempotent by clientId: a retry answers the same id (200) and makes nothing new.
+   */
+  r.post('/chats', { schema: { body: createChatSchema } }, async (request, reply) => {
     const me = currentUser(request);
     const { text, clientId = newClientId(), chatId } = request.body;
     const img = await checkOwnImage(store, config, me.id, request.body.img);
@@ -76,9 +81,10 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
     const question = stored?.question ?? await findByClientId(db, me.id, clientId);
     if (!question) throw new AppError('CONFLICT', 'That chat id is already taken');
     const chat = await ownChat(db, me.id, question.chatId);
-    const answered = await answer(me.id, chat.id, question);
-    reply.status(stored ? 201 : 200);
-    return { _id: chat.id, title: chat.title, ...answered };
+    await answer(me.id, chat.id, question);
+    const id: CreateChatResponse = chat.id;
+    // Sent as JSON text: a bare string from a handler would go out as text/plain.
+    return reply.status(stored ? 201 : 200).type('application/json; charset=utf-8').send(JSON.stringify(id));
   });
 
   r.put('/chats/:id', { schema: { params: chatIdParam, body: updateChatSchema } }, async (request): Promise<AiReply> => {

@@ -1,7 +1,8 @@
 /** /api/messages: people to talk to, direct and group threads, sending, joining. Pending professionals are refused. */
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { BatchResponse } from '../../shared/api';
+import type { BatchResponse, JoinedGroup } from '../../shared/api';
+import { DATA_URL_MAX_LENGTH, isDataUrl } from '../../shared/images';
 import { BATCH_MAX_ITEMS, MESSAGE_MAX_LENGTH, PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
 import {
   batchBodySchema, groupIdParam, pageQuerySchema, sendGroupMessageSchema, sendMessageSchema, syncQuerySchema, userIdParam,
@@ -15,7 +16,7 @@ import type { ZodTypeProvider } from '../http/zod';
 import { findRecipient, groupOfMember } from '../messages/access';
 import { announce } from '../messages/announce';
 import { sendBatch } from '../messages/batch';
-import { findGroup, groupsFor } from '../messages/groups';
+import { findGroup, groupsFor, joinedGroup } from '../messages/groups';
 import { directThread, groupThread } from '../messages/history';
 import { senderOf } from '../messages/serialize';
 import { storeDirect, storeGroupMessage } from '../messages/store';
@@ -30,6 +31,9 @@ const notPending = or(eq(users.role, 'user'), eq(users.role, 'admin'), ne(users.
  * plus room for the other fields. The app-wide 1 MB would refuse a full batch of long non-Latin text.
  */
 const BATCH_BODY_LIMIT = BATCH_MAX_ITEMS * (MESSAGE_MAX_LENGTH * 6 + 1024);
+
+/** One direct message whose image may be a data URL of up to 5 MB (base64: about 6.7 MB) beside the longest text. */
+const SEND_BODY_LIMIT = DATA_URL_MAX_LENGTH + MESSAGE_MAX_LENGTH * 6 + 1024;
 
 export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const { config, database: { db }, realtime, store } = ctx;
@@ -66,13 +70,26 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     return groupThread(db, group.id, request.query);
   });
 
-  r.post('/send/:userId', { schema: { params: userIdParam, body: sendMessageSchema } }, async (request, reply) => {
+  /**
+   * `image` is an upload's URL (Haven's app) or a `data:` URL (the spec's client): a data URL goes
+   * through the upload pipeline (type from the bytes, 5 MB, metadata dropped) and the message
+   * keeps the stored image's URL.
+   */
+  r.post('/send/:userId', {
+    bodyLimit: SEND_BODY_LIMIT, schema: { params: userIdParam, body: sendMessageSchema },
+  }, async (request, reply) => {
     const me = currentUser(request);
     const receiver = await findRecipient(db, me, request.params.userId);
     const { text, image, clientId } = request.body;
-    const { message, created } = await storeDirect(db, me.id, {
-      receiverId: receiver.id, text, image: await checkOwnImage(store, config, me.id, image), clientId,
-    });
+    const saved = image && isDataUrl(image) ? await store.saveDataUrl(me.id, image) : null;
+    const url = saved ? saved.url : await checkOwnImage(store, config, me.id, image);
+    const { message, created } = await storeDirect(db, me.id, { receiverId: receiver.id, text, image: url, clientId })
+      .catch(async (error: unknown) => {
+        if (saved) await store.remove([saved.name]);
+        throw error;
+      });
+    // A repeated clientId answers the message stored the first time, with its own copy of the image.
+    if (!created && saved) await store.remove([saved.name]);
     if (created) announce(realtime, message);
     return reply.status(created ? 201 : 200).send(withAuthorHelp(message, text));
   });
@@ -98,13 +115,13 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     }) };
   });
 
-  r.post('/join-group/:groupId', { schema: { params: groupIdParam } }, async (request) => {
+  /** Idempotent. Answers the updated group with its members as people: the joiner is one of them now. */
+  r.post('/join-group/:groupId', { schema: { params: groupIdParam } }, async (request): Promise<JoinedGroup> => {
     const me = currentUser(request);
     const group = await findGroup(db, request.params.groupId);
     await db.insert(groupMembers).values({ groupId: group.id, userId: me.id }).onConflictDoNothing();
     realtime.joinGroup(me.id, group.id);
-    const [summary] = await groupsFor(db, me.id, [group.id]);
-    return summary;
+    return joinedGroup(db, me.id, group.id);
   });
 
   // Registered last so the static paths above win; Fastify prefers static segments anyway.

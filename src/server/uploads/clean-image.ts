@@ -3,15 +3,12 @@
  * and a file that only pretends to be an image fails to decode here.
  */
 import sharp from 'sharp';
-import { sniffImageType } from '../../shared/images';
+import { IMAGE_TOO_LARGE_MESSAGE, INVALID_IMAGE_MESSAGE, sniffImageType } from '../../shared/images';
 import { IMAGE_MAX_BYTES, type ImageType } from '../../shared/limits';
 import { AppError } from '../http/errors';
 
 /** About 40 megapixels: a decompression bomb stops here, any phone photo passes. */
 const MAX_PIXELS = 40_000_000;
-
-export const INVALID_IMAGE_MESSAGE = 'Please select a valid image file (JPEG, PNG, GIF)';
-export const IMAGE_TOO_LARGE_MESSAGE = 'Image size should be less than 5MB';
 
 export async function cleanImage(input: Uint8Array): Promise<{ bytes: Buffer; mime: ImageType }> {
   if (input.byteLength > IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE);
@@ -34,8 +31,14 @@ export async function cleanImage(input: Uint8Array): Promise<{ bytes: Buffer; mi
   }
 }
 
-/** Decodes `data:image/...;base64,...`; the declared type is ignored, the bytes decide. */
+const BASE64_DATA_URL = /^data:[^,]*;base64,/i;
+
+/**
+ * Decodes `data:<any type>;base64,...`; the declared type is ignored, the bytes decide (cleanImage).
+ * A data URL that is not base64 cannot hold an image: refused with the spec's image message.
+ */
 export function decodeDataUrl(dataUrl: string): Buffer {
-  const comma = dataUrl.indexOf(',');
-  return Buffer.from(dataUrl.slice(comma + 1), 'base64');
+  const header = BASE64_DATA_URL.exec(dataUrl.slice(0, 200));
+  if (!header) throw new AppError('UNSUPPORTED_MEDIA_TYPE', INVALID_IMAGE_MESSAGE);
+  return Buffer.from(dataUrl.slice(header[0].length), 'base64');
 }

@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { IMAGE_EXTENSIONS } from '../../shared/images';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
-import { cleanImage } from './clean-image';
+import { cleanImage, decodeDataUrl } from './clean-image';
 
 export const UPLOAD_NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|gif)$/;
 export const UPLOADS_PREFIX = '/uploads/';
@@ -30,6 +30,14 @@ export class ImageStore {
     await writeFile(join(this.dir, name), bytes, { flag: 'wx' });
     await this.db.insert(uploads).values({ name, userId, mime, size: bytes.byteLength });
     return { name, url: UPLOADS_PREFIX + name, mime, size: bytes.byteLength };
+  }
+
+  /**
+   * A `data:` URL (how the spec's client sends a message image or a profile photo) through the same
+   * pipeline as an upload: type from the bytes, 5 MB, re-encoded without metadata, stored for `userId`.
+   */
+  saveDataUrl(userId: string, dataUrl: string): Promise<StoredImage> {
+    return this.save(userId, decodeDataUrl(dataUrl));
   }
 
   async find(name: string) {

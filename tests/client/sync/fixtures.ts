@@ -42,7 +42,7 @@ export class ScriptedTransport implements OutboxTransport {
   async send(row: OutboxRow): Promise<SendOutcome> {
     this.sent.push(row);
     const next = this.script.shift() ?? 'ok';
-    if (next === 'ok') return { ok: true, data: serverEcho(row, this.senderId) };
+    if (next === 'ok') return { ok: true, data: { aiResponse: `Aura on: ${String(row.body.text)}`, crisis: false } };
     return next;
   }
 

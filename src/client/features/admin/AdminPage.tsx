@@ -7,6 +7,8 @@ import { AllUsers } from './AllUsers';
 import { GroupsAdmin } from './GroupsAdmin';
 import { Stats } from './Stats';
 
+const USERS_FAILED = 'Failed to load users statistics';
+
 /** /admin: pending verifications, statistics, every user and the support groups (spec sections 2 and 6). */
 export function AdminPage() {
   const [pending, setPending] = useState<AdminUser[] | null>(null);
@@ -35,15 +37,11 @@ export function AdminPage() {
   useEffect(() => {
     let live = true;
     adminApi.all(filter).then(
-      (res) => {
-        if (!live) return;
-        setUsers(res.users);
-        setStats(res.stats);
-      },
+      (list) => live && setUsers(list),
       () => {
         if (!live) return;
         setUsers([]);
-        toast.error('Failed to load users statistics');
+        toast.error(USERS_FAILED, { id: USERS_FAILED });
       },
     );
     return () => {
@@ -51,6 +49,20 @@ export function AdminPage() {
     };
     // oxlint-disable-next-line react/exhaustive-effect-dependencies -- `version` exists to trigger a reload
   }, [filter, version]);
+
+  // The statistics count everyone whatever the list's filter, so a filter change does not reload them.
+  useEffect(() => {
+    let live = true;
+    adminApi.stats().then(
+      (totals) => live && setStats(totals),
+      // One toast when the list and the statistics fail together.
+      () => live && toast.error(USERS_FAILED, { id: USERS_FAILED }),
+    );
+    return () => {
+      live = false;
+    };
+    // oxlint-disable-next-line react/exhaustive-effect-dependencies -- `version` exists to trigger a reload
+  }, [version]);
 
   const refresh = async () => setVersion((v) => v + 1);
 

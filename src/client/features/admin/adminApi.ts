@@ -1,4 +1,4 @@
-import type { AdminUser, AllUsersResponse, MessageResponse, VerifyUserResponse } from '../../../shared/api';
+import type { AdminStats, AdminUser, MessageResponse, VerifyUserResponse } from '../../../shared/api';
 import { api } from '../../net/api';
 
 export type RoleFilter = 'all' | 'user' | 'therapist' | 'ngo' | 'volunteer';
@@ -6,7 +6,8 @@ export const ROLE_FILTERS: RoleFilter[] = ['all', 'user', 'therapist', 'ngo', 'v
 
 export const adminApi = {
   pending: () => api.get('admin/pending-users').json<AdminUser[]>(),
-  all: (role: RoleFilter) => api.get('admin/all-users', { searchParams: { role } }).json<AllUsersResponse>(),
+  all: (role: RoleFilter) => api.get('admin/all-users', { searchParams: { role } }).json<AdminUser[]>(),
+  stats: () => api.get('admin/stats').json<AdminStats>(),
   verify: (id: string) => api.post(`admin/verify-user/${id}`).json<VerifyUserResponse>(),
   reject: (id: string, reason: string) =>
     api.post(`admin/reject-user/${id}`, { json: reason.trim() ? { reason: reason.trim() } : {} }).json<{ message: string; user: AdminUser }>(),
