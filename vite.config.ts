@@ -29,6 +29,16 @@ function webManifest(): Plugin {
 
 const backend = 'http://127.0.0.1:3000';
 
+/**
+ * `npm run dev`: Vite (5173) forwards these paths to the server (3000) with the browser's own Host
+ * header (`changeOrigin: false`; Vite's string shorthand would set it to true). The server then
+ * sees what a same-origin reverse proxy gives it: Origin http://localhost:5173 and Host
+ * localhost:5173 agree, so its Origin check (src/server/http/origin.ts) passes without
+ * TRUSTED_ORIGINS, while a foreign Origin is still refused. Vite's own Host check
+ * (server.allowedHosts) keeps DNS-rebinding pages out. Dev server only; production is one origin.
+ */
+const devProxy = { target: backend, changeOrigin: false } as const;
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -54,9 +64,9 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     proxy: {
-      '/api': backend,
-      '/uploads': backend,
-      '/socket.io': { target: backend, ws: true },
+      '/api': devProxy,
+      '/uploads': devProxy,
+      '/socket.io': { ...devProxy, ws: true },
     },
   },
 });

@@ -6,9 +6,20 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// The long runs, out of `npm test` so that it stays under 90 s on 2 cores: the outbox property
+// (hundreds of random offline/online/reload/restart sequences against the real server) and the
+// whole-process PGlite tests (the real entry point as a child process; a restart on disk, each
+// with its own initdb). `npm run test:long` runs them (the pseudo-project `long`: these files of
+// the server project), and CI runs both. `test:pg` keeps running its whole suite.
+const LONG = [
+  'tests/server/outbox-property.test.ts',
+  'tests/server/pglite-main.test.ts',
+  'tests/server/pglite-restart.test.ts',
+];
+
 const projects = process.argv.slice(2);
 if (projects.length === 0) {
-  console.error('usage: run-tests.mjs <project...>');
+  console.error('usage: run-tests.mjs <project...>   (unit, server, client, long, pg, e2e)');
   process.exit(2);
 }
 if (projects.includes('pg') && !process.env.TEST_DATABASE_URL) {
@@ -17,10 +28,24 @@ if (projects.includes('pg') && !process.env.TEST_DATABASE_URL) {
   process.exit(1);
 }
 
+// `long` alone: the LONG files of the server project. `server` without `long`: the server project without them.
+const vitestProjects = [...new Set(projects.map((p) => (p === 'long' ? 'server' : p)))];
+let files = [];
+if (projects.includes('long') && !projects.includes('server')) {
+  if (projects.some((p) => p !== 'long')) {
+    console.error('run-tests.mjs: run `long` on its own (npm run test:long)');
+    process.exit(2);
+  }
+  files = LONG;
+}
+const excludes = projects.includes('server') && !projects.includes('long') ? LONG.flatMap((f) => ['--exclude', f]) : [];
+
 const out = join(mkdtempSync(join(tmpdir(), 'haven-tests-')), 'results.json');
-const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]),
+const args = ['vitest', 'run', ...vitestProjects.flatMap((p) => ['--project', p]), ...excludes, ...files,
   '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+const started = Date.now();
 const result = spawnSync('npx', args, { stdio: 'inherit', env: process.env });
+const seconds = Math.round((Date.now() - started) / 1000);
 
 let passed = 0;
 let failed = 0;
@@ -45,5 +70,6 @@ if (passed === 0 && failed === 0) {
 }
 // vitest can fail with every test green (an unhandled error during the run): say so on the line.
 const other = code !== 0 && failed === 0 ? ' (vitest exited non-zero: see "Unhandled Errors" above)' : '';
+console.log(`(${projects.join(', ')}: ${seconds} s)`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${other}`);
 process.exit(code !== 0 || failed > 0 ? 1 : 0);

@@ -9,5 +9,8 @@ export default defineProject({
     include: ['tests/client/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['tests/client/setup.ts'],
+    // jsdom and fake-indexeddb only (no native addons): worker threads start faster than processes,
+    // and each file still gets a fresh worker with its own jsdom and IndexedDB.
+    pool: 'threads',
   },
 });
