@@ -6,11 +6,11 @@
  * queue or the cross-tab lock. What is left is sorted into: keep trying later, the network is
  * gone (costs no attempt), wait for sign-in, or refused for good.
  */
-import { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import type { AiChat, AiReply, BatchResponse, CreateChatResponse, DirectMessage, GroupMessage } from '../../shared/api';
-import { isApiErrorBody } from '../../shared/errors';
 import type { OutboxRow } from '../db/database';
 import type { AuthorHelp } from '../../shared/safety/help';
+import { describeFailure } from '../net/errors';
 
 export type FailureKind = 'retry' | 'offline' | 'unauthorized' | 'rejected';
 export type Failure = { ok: false; kind: FailureKind; message: string };
@@ -74,18 +74,16 @@ export function batchItem(row: OutboxRow): Record<string, unknown> {
 const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 async function failureOf(error: unknown): Promise<Failure> {
-  if (error instanceof HTTPError) {
-    const status = error.response.status;
-    if (status === 401) return { ok: false, kind: 'unauthorized', message: 'Please log in to send messages' };
-    if (RETRYABLE.includes(status)) return { ok: false, kind: 'retry', message: `Server busy (${status})` };
-    const body: unknown = await error.response.json().catch(() => null);
-    return { ok: false, kind: 'rejected', message: isApiErrorBody(body) ? body.message : 'Failed to send message' };
-  }
   if (error instanceof IncompleteAnswer) return { ok: false, kind: 'retry', message: error.message };
+  const failure = await describeFailure(error);
+  const { status } = failure;
+  if (status === 401) return { ok: false, kind: 'unauthorized', message: 'Please log in to send messages' };
+  if (status !== null && RETRYABLE.includes(status)) return { ok: false, kind: 'retry', message: `Server busy (${status})` };
+  if (status !== null) return { ok: false, kind: 'rejected', message: failure.body?.message || 'Failed to send message' };
   // No answer at all (offline, DNS, reset) or a timeout: the message waits for the network.
   if (browserOffline()) return { ok: false, kind: 'offline', message: 'No connection' };
-  if (error instanceof TimeoutError) return { ok: false, kind: 'retry', message: 'The connection timed out' };
-  if (error instanceof TypeError) return { ok: false, kind: 'retry', message: 'No connection' };
+  if (failure.code === 'TIMEOUT') return { ok: false, kind: 'retry', message: 'The connection timed out' };
+  if (failure.code === 'NO_ANSWER') return { ok: false, kind: 'retry', message: 'No connection' };
   return { ok: false, kind: 'retry', message: (error as Error).message };
 }
 

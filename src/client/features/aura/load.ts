@@ -2,7 +2,8 @@
  * Reads from the server into Dexie; screens then read Dexie only, so a chat opened once stays
  * readable offline. A load that fails for want of a network is not an error: what Dexie has stands.
  */
-import { HTTPError, type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
+import { classify, gotNoAnswer } from '../../net/errors';
 import type { AiChat, AiChatSummary } from '../../../shared/api';
 import type { HavenDb } from '../../db/database';
 import { historyToRows } from './history';
@@ -11,13 +12,13 @@ import { historyToRows } from './history';
 export type LoadOutcome = 'ok' | 'offline' | 'failed' | 'missing';
 
 export function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof HTTPError) return false;
-  return error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
+  if (classify(error).status !== null) return false;
+  return gotNoAnswer(error) || (typeof navigator !== 'undefined' && navigator.onLine === false);
 }
 
 function outcomeOf(error: unknown): LoadOutcome {
   if (isNetworkFailure(error)) return 'offline';
-  return error instanceof HTTPError && error.response.status === 404 ? 'missing' : 'failed';
+  return classify(error).status === 404 ? 'missing' : 'failed';
 }
 
 /** GET /api/chats/userchats into db.aiChats. Chats started offline and not yet sent are left alone. */

@@ -1,10 +1,10 @@
-import { HTTPError } from 'ky';
 import { useSyncExternalStore } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AuthUser } from '../../../shared/api';
 import { IMAGE_CACHE, IMAGE_EXPIRATION_DB } from '../../../shared/cache-names';
 import { isPendingProfessional } from '../../../shared/limits';
 import { api } from '../../net/api';
+import { gotNoAnswer } from '../../net/errors';
 import { startEngine, stopEngine } from '../../sync/current';
 
 /**
@@ -105,7 +105,7 @@ export async function checkAuth(): Promise<void> {
     setUser(await api.get('auth/check').json<AuthUser>());
   } catch (error) {
     const cached = readCachedUser();
-    if (error instanceof HTTPError || !cached) {
+    if (!gotNoAnswer(error) || !cached) {
       setUser(null);
       return;
     }

@@ -1,11 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
-import { HTTPError } from 'ky';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { GroupSummary } from '../../../shared/api';
 import { isId } from '../../../shared/ids';
 import { useEngine } from '../../sync/current';
 import { joinGroup } from './groups';
+import { classify } from '../../net/errors';
 
 /**
  * Joining groups from the list, and the spec's ?group={groupId}: open that group, joining first
@@ -43,7 +43,8 @@ export function useGroupActions(groupParam: string | undefined, open: (groupId: 
       const group = stored?.isMember ? stored : await join({ _id: groupId });
       if (group) open(group._id);
     } catch (error) {
-      toast.error(error instanceof HTTPError ? 'Failed to join group' : 'Failed to open group chat');
+      // The server answered and refused: the join failed. No answer, or a local failure: the opening did.
+      toast.error(classify(error).status !== null ? 'Failed to join group' : 'Failed to open group chat');
     } finally {
       await navigate({ to: '/chat', search: {}, replace: true });
     }
