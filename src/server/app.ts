@@ -28,6 +28,7 @@ import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
 import { safetyRoutes } from './routes/safety';
 import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
+import { API_PATH } from '../shared/paths';
 import { loadOrCreateKeys } from './uploads/signing';
 import { ImageStore } from './uploads/store';
 
@@ -91,7 +92,7 @@ export async function buildApp({ config, database, logLevel }: BuildOptions): Pr
     await api.register(messageRoutes, { ...ctx, prefix: '/messages' });
     await api.register(chatRoutes, ctx);
     await api.register(uploadApiRoutes, ctx);
-  }, { prefix: '/api' });
+  }, { prefix: API_PATH });
   await app.register(uploadFileRoutes, ctx);
   await registerStatic(app, config.clientDist);
   return app;

@@ -175,10 +175,14 @@ export interface AiChatSummary {
   updatedAt: string;
 }
 
+/** Who speaks in an Aura chat: the person ('user') or Aura ('model'), as the spec names them. */
+export const AURA_ROLES = ['user', 'model'] as const;
+export type AuraRole = (typeof AURA_ROLES)[number];
+
 /** One turn of an Aura chat, in the spec's shape: role 'user' or 'model', parts[0] holds text and an optional img. */
 export interface AiHistoryEntry {
   _id: string;
-  role: 'user' | 'model';
+  role: AuraRole;
   parts: { text: string; img?: string }[];
   /** On Aura's answers: the person's message showed risk, so the help card shows. */
   crisis: boolean;

@@ -7,8 +7,10 @@
 
 /** Where uploaded images are served (GET /uploads/<name>); the service worker caches what is viewed there. */
 export const UPLOADS_PATH = '/uploads';
+/** The JSON API (every route's prefix). */
+export const API_PATH = '/api';
 /** The JSON API, socket.io, and the built-in image store. */
-export const SERVER_PATH_PREFIXES = ['/api', '/socket.io', UPLOADS_PATH] as const;
+export const SERVER_PATH_PREFIXES = [API_PATH, '/socket.io', UPLOADS_PATH] as const;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -3,7 +3,7 @@
  * see each other's data. Screens read it through live queries; the network only writes into it.
  */
 import { Dexie, type Table } from 'dexie';
-import type { AiChatSummary, GroupSummary, MessageSender, PublicUser } from '../../shared/api';
+import type { AiChatSummary, AuraRole, GroupSummary, MessageSender, PublicUser } from '../../shared/api';
 import type { HelpSubject } from '../../shared/safety/help';
 
 export type SendStatus = 'queued' | 'sending' | 'sent' | 'failed';
@@ -40,7 +40,7 @@ export interface LocalAiMessage {
   /** clientId of the question, or `<question clientId>:reply` for Aura's answer. */
   key: string;
   chatId: string;
-  role: 'user' | 'model';
+  role: AuraRole;
   text: string;
   img: string | null;
   /** On a question: it showed crisis risk (checked on the device). On an answer: the server said so. */

@@ -1,4 +1,5 @@
 /** What Aura needs from a language model, whichever one answers. */
+import type { AuraRole } from '../../shared/api';
 
 export interface ChatImage {
   mime: string;
@@ -6,7 +7,7 @@ export interface ChatImage {
 }
 
 export interface ChatTurn {
-  role: 'user' | 'model';
+  role: AuraRole;
   text: string;
   image?: ChatImage;
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { findSessionUser, SESSION_COOKIE } from './sessions';
+import { API_PATH, UPLOADS_PATH } from '../../shared/paths';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +20,7 @@ export function registerSessionLookup(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     // Static assets need no identity; skip the lookup for them.
-    if (!request.url.startsWith('/api') && !request.url.startsWith('/uploads')) return;
+    if (!request.url.startsWith(API_PATH) && !request.url.startsWith(UPLOADS_PATH)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await findSessionUser(db, token);
   });

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { GROUP_TYPES, ROLES, STATUSES } from '../../shared/limits';
+import { AURA_ROLES } from '../../shared/api';
 import {
   bigint, boolean, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
@@ -100,7 +101,7 @@ export const aiMessages = pgTable('ai_messages', {
   id: id('id').primaryKey(),
   seq: seq(),
   chatId: id('chat_id').notNull().references(() => aiChats.id, { onDelete: 'cascade' }),
-  role: text('role', { enum: ['user', 'model'] }).notNull(),
+  role: text('role', { enum: AURA_ROLES }).notNull(),
   text: text('text').notNull().default(''),
   img: text('img'),
   /** The person's idempotency key; Aura's answer carries `<question's key>:reply`, so one question gets one answer. */

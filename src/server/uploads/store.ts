@@ -8,9 +8,10 @@ import { IMAGE_EXTENSIONS } from '../../shared/images';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { cleanImage, decodeDataUrl } from './clean-image';
+import { UPLOADS_PATH } from '../../shared/paths';
 
 export const UPLOAD_NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|gif)$/;
-export const UPLOADS_PREFIX = '/uploads/';
+export const UPLOADS_PREFIX = `${UPLOADS_PATH}/`;
 
 export interface StoredImage {
   name: string;
