@@ -85,9 +85,10 @@ export const roleFilterSchema = z.object({
   role: z.enum(['all', ...ROLES]).optional().default('all'),
 });
 
-export const idParam = z.object({
-  id: z.string().refine(isId, 'Invalid id format'),
-});
+/** Every id the API takes, in a path, a query or a body: 24 hex characters. */
+export const idString = z.string().refine(isId, 'Invalid id format');
+
+export const idParam = z.object({ id: idString });
 
 /** The first message per field, the shape the client shows beside each input. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -130,25 +131,25 @@ export const sendGroupMessageSchema = z.object({
  */
 export const pageQuerySchema = z.object({
   before: z.union([
-    z.string().refine(isId, 'Invalid id format'),
+    idString,
     z.coerce.number().int().positive(),
   ]).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional().default(PAGE_SIZE_DEFAULT),
 });
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
-export const userIdParam = z.object({ userId: z.string().refine(isId, 'Invalid id format') });
-export const groupIdParam = z.object({ groupId: z.string().refine(isId, 'Invalid id format') });
+export const userIdParam = z.object({ userId: idString });
+export const groupIdParam = z.object({ groupId: idString });
 export const groupMemberParams = z.object({
-  id: z.string().refine(isId, 'Invalid id format'),
-  userId: z.string().refine(isId, 'Invalid id format'),
+  id: idString,
+  userId: idString,
 });
 
 /** One item of POST /api/messages/batch: a direct or a group send, keyed by its clientId. */
 export const batchItemSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('direct'),
-    to: z.string().refine(isId, 'Invalid id format'),
+    to: idString,
     text: messageText.optional().default(''),
     // URL-only: a batch is up to 100 messages in one body; images go through the upload first.
     image: z.string().max(500, 'The image must be uploaded first').nullish(),
@@ -156,7 +157,7 @@ export const batchItemSchema = z.discriminatedUnion('kind', [
   }).refine((m) => m.text.trim() !== '' || !!m.image, { message: 'Message text or image is required', path: ['text'] }),
   z.object({
     kind: z.literal('group'),
-    groupId: z.string().refine(isId, 'Invalid id format'),
+    groupId: idString,
     text: messageText.refine((t) => t.trim() !== '', 'Message text is required'),
     clientId: clientIdField,
   }),
