@@ -185,18 +185,23 @@ function best(all: Point[]): Point {
   return points.reduce((a, b) => (margin(b) > margin(a) + 1e-9 || (Math.abs(margin(b) - margin(a)) <= 1e-9 && b.recall > a.recall) ? b : a));
 }
 
+/** Each example's probability from the model trained on the other folds (its family never seen). */
+function outOfFold(xs: Features[], ys: number[], fold: number[], cfg: FeatureConfig, params: Params): number[] {
+  const probs = xs.map(() => 0);
+  for (let k = 0; k < FOLDS; k++) {
+    const idx = xs.map((_, i) => i).filter((i) => fold[i] !== k);
+    const m = train(idx.map((i) => xs[i] as Features), idx.map((i) => ys[i] as number), cfg.buckets, params, SEED + k);
+    xs.forEach((x, i) => {
+      if (fold[i] === k) probs[i] = predict(x, m);
+    });
+  }
+  return probs;
+}
+
 /** For the chosen setting: model alone, frames alone, and (with CRISIS_CV_ERRORS=1) every out-of-fold error. */
 function report(examples: Example[], fold: number[], cfg: FeatureConfig, params: Params, point: Point): void {
   const xs = examples.map((e) => featurise(e.sents, e.hits, e.flags, cfg));
-  const ys = examples.map((e) => e.y);
-  const probs = examples.map(() => 0);
-  for (let k = 0; k < FOLDS; k++) {
-    const idx = examples.map((_, i) => i).filter((i) => fold[i] !== k);
-    const m = train(idx.map((i) => xs[i] as Features), idx.map((i) => ys[i] as number), cfg.buckets, params, SEED + k);
-    examples.forEach((_, i) => {
-      if (fold[i] === k) probs[i] = predict(xs[i] as Features, m);
-    });
-  }
+  const probs = outOfFold(xs, examples.map((e) => e.y), fold, cfg, params);
   const pts = operatingPoints(examples, probs);
   if (process.env.CRISIS_CV_CURVE) {
     for (const q of pts.filter((x) => x.strong === point.strong && x.bareThreshold - x.threshold === point.bareThreshold - point.threshold && Math.round(x.threshold * 100) % 5 === 0)) {
@@ -249,14 +254,7 @@ function main(): void {
   for (const cfg of configs) {
     const xs = examples.map((e) => featurise(e.sents, e.hits, e.flags, cfg));
     for (const params of grid) {
-      const probs = examples.map(() => 0);
-      for (let k = 0; k < FOLDS; k++) {
-        const idx = examples.map((_, i) => i).filter((i) => fold[i] !== k);
-        const m = train(idx.map((i) => xs[i] as Features), idx.map((i) => ys[i] as number), cfg.buckets, params, SEED + k);
-        examples.forEach((_, i) => {
-          if (fold[i] === k) probs[i] = predict(xs[i] as Features, m);
-        });
-      }
+      const probs = outOfFold(xs, ys, fold, cfg, params);
       const point = best(operatingPoints(examples, probs));
       console.log(`| ×${cfg.lexScale ?? 1} | ${cfg.bigrams ? 'on' : 'off'} | ${cfg.charN.join(',') || 'none'} | ${params.lambda} | ${params.posWeight} | ${point.strong} | ${point.threshold} | ${point.bareThreshold} | ${point.recall.toFixed(3)} | ${point.precision.toFixed(3)} | ${point.fp} | ${(point.ordinaryRate * 1000).toFixed(1)} |`);
       results.push({ cfg, params, point });
