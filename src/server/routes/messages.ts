@@ -7,7 +7,7 @@ import { BATCH_MAX_ITEMS, MESSAGE_MAX_LENGTH, PROFESSIONAL_ROLES, isProfessional
 import {
   batchBodySchema, groupIdParam, pageQuerySchema, sendGroupMessageSchema, sendMessageSchema, syncQuerySchema, userIdParam,
 } from '../../shared/schemas';
-import { helpFor, withAuthorHelp } from '../../shared/safety';
+import { withAuthorHelp } from '../../shared/safety';
 import { currentUser, requireActive } from '../auth/guards';
 import type { AppContext } from '../context';
 import { groupMembers, users } from '../db/schema';
@@ -109,10 +109,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     // After the commit, in item order: a socket never announces a message that could still roll back.
     for (const message of created) announce(realtime, message);
     // `help` goes on the author's own answer only; the announced copies never carry it.
-    return { results: results.map((result) => {
-      const help = result.ok ? helpFor(result.message.text) : null;
-      return help ? { ...result, help } : result;
-    }) };
+    return { results: results.map((result) => (result.ok ? withAuthorHelp(result, result.message.text) : result)) };
   });
 
   /** Idempotent. Answers the updated group with its members as people: the joiner is one of them now. */
