@@ -18,7 +18,7 @@ import { AppEvents } from './events';
 import { frameworkErrorBody, registerErrorHandling } from './http/errors';
 import { makeOriginCheck } from './http/origin';
 import { registerStatic } from './http/static';
-import { zodValidatorCompiler } from './http/zod';
+import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod';
 import { Realtime } from './realtime/realtime';
 import { adminGroupRoutes } from './routes/admin-groups';
 import { adminRoutes } from './routes/admin';
@@ -52,6 +52,7 @@ export async function buildApp({ config, database, logLevel }: BuildOptions): Pr
   });
   app.decorate('events', new AppEvents());
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandling(app);
 
   const ctx: AppContext = {

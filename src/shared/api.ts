@@ -1,131 +1,137 @@
-/** The shapes the API answers, shared by server and client. Paths are relative to /api. */
-import type { GroupType, Role, Status } from './limits';
-import type { ErrorCode } from './errors';
+/**
+ * The shapes the API answers, as zod schemas: the server serialises every answer through its
+ * route's schema (src/server/http/endpoint.ts), so an answer cannot drift from what is declared
+ * here, and unknown fields never leave the server. The types are inferred from the schemas. The
+ * browser imports only the types, so zod stays out of the screens that do not need it.
+ */
+import { z } from 'zod';
+import type { CrisisResource } from './crisis-resources';
+import { ERROR_CODES, type ErrorCode } from './errors';
+import { AURA_ROLES, GROUP_TYPES, ROLES, STATUSES } from './limits';
 import type { AuthorHelp } from './safety/help';
 
+const isoDate = z.string();
+
 /** The signed-in person's own account: never a password hash or session data. */
-export interface AuthUser {
-  _id: string;
-  fullName: string;
-  email: string;
-  role: Role;
-  status: Status;
-  profilePic: string;
-  referralCode: string | null;
-  referredBy: string | null;
-  verificationRequest: boolean;
-  verificationMessage: string;
-  createdAt: string;
-}
+export const authUser = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(STATUSES),
+  profilePic: z.string(),
+  referralCode: z.string().nullable(),
+  referredBy: z.string().nullable(),
+  verificationRequest: z.boolean(),
+  verificationMessage: z.string(),
+  createdAt: isoDate,
+});
+export type AuthUser = z.infer<typeof authUser>;
 
 /** Another person as seen by a non-admin: no email, no referral code. */
-export interface PublicUser {
-  _id: string;
-  fullName: string;
-  role: Role;
-  status: Status;
-  profilePic: string;
-  createdAt: string;
-}
+export const publicUser = authUser.pick({ _id: true, fullName: true, role: true, status: true, profilePic: true, createdAt: true });
+export type PublicUser = z.infer<typeof publicUser>;
 
 /** A person as the admin sees them. */
-export interface AdminUser extends AuthUser {
-  rejectionReason: string | null;
-}
+export const adminUser = authUser.extend({ rejectionReason: z.string().nullable() });
+export type AdminUser = z.infer<typeof adminUser>;
 
 /** GET /api/admin/stats. GET /api/admin/all-users answers `AdminUser[]`. */
-export interface AdminStats {
-  total: number;
-  users: number;
-  therapists: number;
-  ngos: number;
-  volunteers: number;
-  verified: number;
-  pending: number;
-}
+export const adminStats = z.object({
+  total: z.number(), users: z.number(), therapists: z.number(), ngos: z.number(),
+  volunteers: z.number(), verified: z.number(), pending: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStats>;
 
-export interface VerifyUserResponse {
-  message: string;
-  referralCode: string;
-  user: AdminUser;
-}
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 
-export interface MessageResponse {
-  message: string;
-}
+export const verifyUserResponse = messageResponse.extend({ referralCode: z.string(), user: adminUser });
+export type VerifyUserResponse = z.infer<typeof verifyUserResponse>;
 
-export interface ValidateReferralResponse {
-  valid: boolean;
-}
+export const rejectUserResponse = messageResponse.extend({ user: adminUser });
+
+export const validateReferralResponse = z.object({ valid: z.boolean() });
+export type ValidateReferralResponse = z.infer<typeof validateReferralResponse>;
 
 /** ImageKit-style upload parameters; `uploadUrl` is where the multipart POST goes. */
-export interface UploadAuth {
-  publicKey: string;
-  signature: string;
-  expire: number;
-  token: string;
-  uploadUrl: string;
-}
+export const uploadAuth = z.object({
+  publicKey: z.string(), signature: z.string(), expire: z.number(), token: z.string(), uploadUrl: z.string(),
+});
+export type UploadAuth = z.infer<typeof uploadAuth>;
 
-export interface UploadResult {
-  url: string;
-  fileId: string;
-  name: string;
-  size: number;
-  fileType: string;
-}
+export const uploadResult = z.object({
+  url: z.string(), fileId: z.string(), name: z.string(), size: z.number(), fileType: z.string(),
+});
+export type UploadResult = z.infer<typeof uploadResult>;
 
-export interface Group {
-  _id: string;
-  name: string;
-  type: GroupType;
-  description: string;
-  members: string[];
-  createdAt: string;
-}
+export const group = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(GROUP_TYPES),
+  description: z.string(),
+  members: z.array(z.string()),
+  createdAt: isoDate,
+});
+export type Group = z.infer<typeof group>;
 
-export interface HealthResponse {
-  status: 'ok';
-  database: 'pglite' | 'postgres';
-}
+export const createGroupResponse = messageResponse.extend({ group });
 
-export interface MessageSender {
-  _id: string;
-  fullName: string;
-  profilePic: string;
-}
+export const healthResponse = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+export type HealthResponse = z.infer<typeof healthResponse>;
+
+const crisisResource = z.object({
+  name: z.string(), contact: z.string(), region: z.string(),
+  phone: z.string().optional(), sms: z.string().optional(), url: z.string().optional(),
+}) satisfies z.ZodType<CrisisResource>;
+
+/** GET /api/safety/resources */
+export const crisisResourcesResponse = z.object({ resources: z.array(crisisResource) });
+
+/** With a crisis: whether the help is for the writer or for someone they are worried about. */
+const authorHelp = z.object({
+  subject: z.enum(['self', 'other']),
+  category: z.string().nullable(),
+}) satisfies z.ZodType<AuthorHelp>;
+
+export const messageSender = z.object({ _id: z.string(), fullName: z.string(), profilePic: z.string() });
+export type MessageSender = z.infer<typeof messageSender>;
 
 /** A direct message. `seq` orders everything the server stores; `clientId` is the sender's idempotency key. */
-export interface DirectMessage {
-  _id: string;
-  seq: number;
-  senderId: string;
-  receiverId: string;
-  text: string;
-  image: string | null;
-  clientId: string;
-  createdAt: string;
-}
+export const directMessage = z.object({
+  _id: z.string(),
+  seq: z.number(),
+  senderId: z.string(),
+  receiverId: z.string(),
+  text: z.string(),
+  image: z.string().nullable(),
+  clientId: z.string(),
+  createdAt: isoDate,
+});
+export type DirectMessage = z.infer<typeof directMessage>;
 
-export interface GroupMessage {
-  _id: string;
-  seq: number;
-  groupId: string;
-  senderId: string;
-  sender: MessageSender;
-  text: string;
-  clientId: string;
-  createdAt: string;
-}
+export const groupMessage = z.object({
+  _id: z.string(),
+  seq: z.number(),
+  groupId: z.string(),
+  senderId: z.string(),
+  sender: messageSender,
+  text: z.string(),
+  clientId: z.string(),
+  createdAt: isoDate,
+});
+export type GroupMessage = z.infer<typeof groupMessage>;
+
+/** The author's own answer to a send: `help` when their message shows crisis risk (src/shared/safety/help.ts). */
+export const sentDirect = directMessage.extend({ help: authorHelp.optional() });
+export const sentGroup = groupMessage.extend({ help: authorHelp.optional() });
 
 /**
  * A support group as a member or visitor sees it. Who belongs to a mental-health group is private:
  * `members` lists ids only for groups the caller is in; `memberCount` is for everyone.
  */
-export interface GroupSummary extends Group {
-  memberCount: number;
-  isMember: boolean;
-}
+export const groupSummary = group.extend({ memberCount: z.number(), isMember: z.boolean() });
+export type GroupSummary = z.infer<typeof groupSummary>;
 
 /** A group member as a fellow member sees them. */
 export type GroupMember = MessageSender;
@@ -134,83 +140,75 @@ export type GroupMember = MessageSender;
  * POST /api/messages/join-group/{id}: the group just joined (spec: "the updated group"), its
  * members as people, since the joiner is now one of them and may see who else is.
  */
-export interface JoinedGroup extends Omit<GroupSummary, 'members'> {
-  members: GroupMember[];
-}
+export const joinedGroup = groupSummary.extend({ members: z.array(messageSender) });
+export type JoinedGroup = z.infer<typeof joinedGroup>;
 
-export interface AdminGroup extends Omit<Group, 'members'> {
-  members: PublicUser[];
-}
+export const adminGroup = group.extend({ members: z.array(publicUser) });
+export type AdminGroup = z.infer<typeof adminGroup>;
 
 /** One page of catch-up: everything the caller may read with seq > since, in seq order, read from one snapshot. */
-export interface SyncPage {
-  direct: DirectMessage[];
-  group: GroupMessage[];
+export const syncPage = z.object({
+  direct: z.array(directMessage),
+  group: z.array(groupMessage),
   /** Pass this as `since` next time; it is the seq of the last message in this page. */
-  cursor: number;
-  hasMore: boolean;
+  cursor: z.number(),
+  hasMore: z.boolean(),
   /**
    * The server database's identity. A device that kept a cursor from another epoch (the server's
    * database was reset or replaced) starts over from 0.
    */
-  epoch: string;
-}
+  epoch: z.string(),
+});
+export type SyncPage = z.infer<typeof syncPage>;
 
-/**
- * One result of POST /api/messages/batch, in the order of the items sent. `help` is set on the
- * author's own answer when their message shows crisis risk (src/shared/safety/help.ts).
- */
-export type BatchResult =
-  | { clientId: string; ok: true; message: DirectMessage | GroupMessage; help?: AuthorHelp }
-  | { clientId: string | null; ok: false; code: ErrorCode; message: string };
+/** One result of POST /api/messages/batch, in the order of the items sent. */
+export const batchResult = z.union([
+  z.object({ clientId: z.string(), ok: z.literal(true), message: z.union([directMessage, groupMessage]), help: authorHelp.optional() }),
+  z.object({ clientId: z.string().nullable(), ok: z.literal(false), code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]), message: z.string() }),
+]);
+export type BatchResult = z.infer<typeof batchResult>;
 
-export interface BatchResponse {
-  results: BatchResult[];
-}
+export const batchResponse = z.object({ results: z.array(batchResult) });
+export type BatchResponse = z.infer<typeof batchResponse>;
 
-export interface AiChatSummary {
-  _id: string;
-  title: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Who speaks in an Aura chat: the person ('user') or Aura ('model'), as the spec names them. */
-export const AURA_ROLES = ['user', 'model'] as const;
-export type AuraRole = (typeof AURA_ROLES)[number];
+export const aiChatSummary = z.object({ _id: z.string(), title: z.string(), createdAt: isoDate, updatedAt: isoDate });
+export type AiChatSummary = z.infer<typeof aiChatSummary>;
 
 /** One turn of an Aura chat, in the spec's shape: role 'user' or 'model', parts[0] holds text and an optional img. */
-export interface AiHistoryEntry {
-  _id: string;
-  role: AuraRole;
-  parts: { text: string; img?: string }[];
+export const aiHistoryEntry = z.object({
+  _id: z.string(),
+  role: z.enum(AURA_ROLES),
+  parts: z.array(z.object({ text: z.string(), img: z.string().optional() })),
   /** On Aura's answers: the person's message showed risk, so the help card shows. */
-  crisis: boolean;
-  /** With `crisis`: whether the help is for the writer or for someone they are worried about. */
-  help?: AuthorHelp;
-  clientId: string | null;
-  createdAt: string;
-}
+  crisis: z.boolean(),
+  help: authorHelp.optional(),
+  clientId: z.string().nullable(),
+  createdAt: isoDate,
+});
+export type AiHistoryEntry = z.infer<typeof aiHistoryEntry>;
 
-export interface AiChat extends AiChatSummary {
-  history: AiHistoryEntry[];
-}
+export const aiChat = aiChatSummary.extend({ history: z.array(aiHistoryEntry) });
+export type AiChat = z.infer<typeof aiChat>;
 
 /** PUT /api/chats/{id}: Aura's answer to the question sent (the spec's client reads `aiResponse`). */
-export interface AiReply {
-  aiResponse: string;
-  crisis: boolean;
-  /** With `crisis`: whether the help is for the writer or for someone they are worried about. */
-  help?: AuthorHelp;
-}
+export const aiReply = z.object({ aiResponse: z.string(), crisis: z.boolean(), help: authorHelp.optional() });
+export type AiReply = z.infer<typeof aiReply>;
 
 /**
  * POST /api/chats answers the new chat's id as a JSON string (spec section 7: "new chat id"); the
  * answer to the first question is then read from the history (GET /api/chats/{id}). A retry with
  * the same clientId answers the same id and makes no second chat.
  */
-export type CreateChatResponse = string;
+export const createChatResponse = z.string();
+export type CreateChatResponse = z.infer<typeof createChatResponse>;
 
-export interface GenerateResponse {
-  response: string;
-}
+export const generateResponse = z.object({ response: z.string() });
+export type GenerateResponse = z.infer<typeof generateResponse>;
+
+export const adminUserList = z.array(adminUser);
+export const adminGroupList = z.array(adminGroup);
+export const publicUserList = z.array(publicUser);
+export const groupSummaryList = z.array(groupSummary);
+export const directMessageList = z.array(directMessage);
+export const groupMessageList = z.array(groupMessage);
+export const aiChatSummaryList = z.array(aiChatSummary);

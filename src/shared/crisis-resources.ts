@@ -17,11 +17,6 @@ export interface CrisisResource {
   url?: string;
 }
 
-/** GET /api/safety/resources */
-export interface CrisisResourcesResponse {
-  resources: CrisisResource[];
-}
-
 /** What a dialable number may look like, here and in the CRISIS_RESOURCES check. */
 export const DIALABLE_RE = /^\+?[0-9 ]{2,20}$/;
 

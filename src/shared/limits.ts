@@ -15,6 +15,10 @@ export type Status = (typeof STATUSES)[number];
 export const GROUP_TYPES = ['mental', 'relationship', 'academic'] as const;
 export type GroupType = (typeof GROUP_TYPES)[number];
 
+/** Who speaks in an Aura chat: the person ('user') or Aura ('model'), as the spec names them. */
+export const AURA_ROLES = ['user', 'model'] as const;
+export type AuraRole = (typeof AURA_ROLES)[number];
+
 export const PASSWORD_MIN_LENGTH = 6;
 /** Argon2 hashing of huge inputs is a cheap denial of service; no person types 200 characters. */
 export const PASSWORD_MAX_LENGTH = 200;

@@ -163,6 +163,7 @@ export const batchItemSchema = z.discriminatedUnion('kind', [
   }),
 ], { error: 'Each item needs a kind: direct or group' });
 export type BatchItem = z.output<typeof batchItemSchema>;
+export type BatchItemInput = z.input<typeof batchItemSchema>;
 
 /**
  * The batch as a whole: each item is validated on its own by the route (batchItemSchema), so one

@@ -1,5 +1,5 @@
 /** What Aura needs from a language model, whichever one answers. */
-import type { AuraRole } from '../../shared/api';
+import type { AuraRole } from '../../shared/limits';
 
 export interface ChatImage {
   mime: string;

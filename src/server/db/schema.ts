@@ -5,8 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { GROUP_TYPES, ROLES, STATUSES } from '../../shared/limits';
-import { AURA_ROLES } from '../../shared/api';
+import { AURA_ROLES, GROUP_TYPES, ROLES, STATUSES } from '../../shared/limits';
 import {
   bigint, boolean, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';

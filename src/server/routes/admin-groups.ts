@@ -2,10 +2,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { newId } from '../../shared/ids';
-import { createGroupSchema, groupMemberParams, idParam } from '../../shared/schemas';
 import { currentUser, requireAdmin } from '../auth/guards';
 import type { AppContext } from '../context';
 import { groupMembers, groups } from '../db/schema';
+import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { findGroup, groupsForAdmin } from '../messages/groups';
@@ -15,24 +15,24 @@ export const adminGroupRoutes: FastifyPluginAsync<AppContext> = async (app, ctx)
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireAdmin);
 
-  r.get('/groups', async () => groupsForAdmin(db));
+  r.route({ ...endpoint(r, 'adminGroups'), handler: async () => groupsForAdmin(db) });
 
-  r.post('/create-group', { schema: { body: createGroupSchema } }, async (request, reply) => {
+  r.route({ ...endpoint(r, 'createGroup'), handler: async (request, reply) => {
     const { name, type, description } = request.body;
     const [row] = await db.insert(groups)
       .values({ id: newId(), name, type, description, createdBy: currentUser(request).id }).returning();
     const group = { _id: row!.id, name: row!.name, type: row!.type, description: row!.description, members: [], createdAt: row!.createdAt.toISOString() };
     return reply.status(201).send({ message: `${name} group created successfully`, group });
-  });
+  } });
 
-  r.delete('/groups/:id', { schema: { params: idParam } }, async (request) => {
+  r.route({ ...endpoint(r, 'deleteGroup'), handler: async (request) => {
     const group = await findGroup(db, request.params.id);
     realtime.closeGroup(group.id);
     await db.delete(groups).where(eq(groups.id, group.id));
     return { message: `${group.name} group deleted` };
-  });
+  } });
 
-  r.delete('/groups/:id/members/:userId', { schema: { params: groupMemberParams } }, async (request) => {
+  r.route({ ...endpoint(r, 'removeGroupMember'), handler: async (request) => {
     const group = await findGroup(db, request.params.id);
     const removed = await db.delete(groupMembers)
       .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, request.params.userId)))
@@ -40,5 +40,5 @@ export const adminGroupRoutes: FastifyPluginAsync<AppContext> = async (app, ctx)
     if (removed.length === 0) throw new AppError('NOT_FOUND', 'That person is not a member of this group');
     realtime.leaveGroup(request.params.userId, group.id);
     return { message: 'Member removed' };
-  });
+  } });
 };

@@ -1,14 +1,14 @@
 /** /api/admin: verification, the people list, the statistics, and deletion. Admins only. */
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AdminStats, AdminUser } from '../../shared/api';
+import type { AdminStats } from '../../shared/api';
 import { PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
-import { idParam, rejectUserSchema, roleFilterSchema } from '../../shared/schemas';
 import { requireAdmin } from '../auth/guards';
 import { issueReferralCode } from '../auth/referral-codes';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
+import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { toAdminUser } from '../users/serialize';
@@ -38,25 +38,25 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireAdmin);
 
-  r.get('/pending-users', async () => {
+  r.route({ ...endpoint(r, 'pendingUsers'), handler: async () => {
     const rows = await db.select().from(users)
       .where(and(eq(users.status, 'pending'), inArray(users.role, [...PROFESSIONAL_ROLES])))
       .orderBy(asc(users.createdAt));
     return rows.map(toAdminUser);
-  });
+  } });
 
   /** The array of people (the spec's client counts its statistics from it); `?role=` filters. */
-  r.get('/all-users', { schema: { querystring: roleFilterSchema } }, async (request): Promise<AdminUser[]> => {
+  r.route({ ...endpoint(r, 'allUsers'), handler: async (request) => {
     const { role } = request.query;
     const where = role === 'all' ? ne(users.role, 'admin') : eq(users.role, role);
     const rows = await db.select().from(users).where(where).orderBy(desc(users.createdAt));
     return rows.map(toAdminUser);
-  });
+  } });
 
   /** The seven statistics of spec section 2, counted by the database whatever the list's filter. */
-  r.get('/stats', async (): Promise<AdminStats> => stats(db));
+  r.route({ ...endpoint(r, 'adminStats'), handler: async () => stats(db) });
 
-  r.post('/verify-user/:id', { schema: { params: idParam } }, async (request) => {
+  r.route({ ...endpoint(r, 'verifyUser'), handler: async (request) => {
     const target = await findUser(db, request.params.id);
     if (!isProfessional(target.role)) throw new AppError('CONFLICT', 'Only professional accounts are verified');
     const referralCode = target.referralCode ?? await issueReferralCode(db, target.id);
@@ -64,9 +64,9 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       .set({ status: 'verified', verificationRequest: false, rejectionReason: null })
       .where(eq(users.id, target.id)).returning();
     return { message: 'User verified successfully', referralCode, user: toAdminUser(updated!) };
-  });
+  } });
 
-  r.post('/reject-user/:id', { schema: { params: idParam, body: rejectUserSchema } }, async (request) => {
+  r.route({ ...endpoint(r, 'rejectUser'), handler: async (request) => {
     const target = await findUser(db, request.params.id);
     if (!isProfessional(target.role)) throw new AppError('CONFLICT', 'Only professional accounts are verified');
     if (target.status !== 'pending') throw new AppError('CONFLICT', 'Only pending accounts can be rejected');
@@ -75,9 +75,9 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       .set({ status: 'rejected', verificationRequest: false, rejectionReason: request.body?.reason || null })
       .where(eq(users.id, target.id)).returning();
     return { message: 'User rejected', user: toAdminUser(updated!) };
-  });
+  } });
 
-  r.delete('/delete-user/:id', { schema: { params: idParam } }, async (request) => {
+  r.route({ ...endpoint(r, 'deleteUser'), handler: async (request) => {
     const target = await findUser(db, request.params.id);
     if (target.role === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot be deleted');
     const files = await store.namesOwnedBy(target.id);
@@ -86,5 +86,5 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     await store.remove(files);
     app.events.emit('userDeleted', target.id);
     return { message: 'User deleted successfully' };
-  });
+  } });
 };

@@ -4,9 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { newId } from '../../shared/ids';
 import { DATA_URL_MAX_LENGTH, isDataUrl } from '../../shared/images';
 import { PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
-import {
-  PROFILE_PIC_MESSAGE, loginSchema, requestVerificationSchema, signupSchema, updateProfileSchema, validateReferralSchema,
-} from '../../shared/schemas';
+import { PROFILE_PIC_MESSAGE } from '../../shared/schemas';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookie';
 import { describeWait } from '../auth/login-throttle';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
@@ -16,6 +14,7 @@ import { currentUser, requireUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
+import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { ImageStore } from '../uploads/store';
@@ -57,10 +56,10 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     setSessionCookie(reply, config, token, expiresAt);
   }
 
-  r.post('/signup', {
-    schema: { body: signupSchema },
+  r.route({
+    ...endpoint(r, 'signup'),
     config: { rateLimit: { max: config.RATE_LIMIT_SIGNUP_MAX, timeWindow: minutes(config.RATE_LIMIT_SIGNUP_WINDOW_MINUTES) } },
-  }, async (request, reply) => {
+    handler: async (request, reply) => {
     const { fullName, email, password, role, referralCode } = request.body;
     if (role === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot be created by signing up');
     let referrer: UserRow | null = null;
@@ -88,9 +87,9 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     }
     await signIn(request, reply, user);
     return reply.status(201).send(toAuthUser(user));
-  });
+  } });
 
-  r.post('/login', { schema: { body: loginSchema } }, async (request, reply) => {
+  r.route({ ...endpoint(r, 'login'), handler: async (request, reply) => {
     const { email, password } = request.body;
     const wait = loginThrottle.retryAfter(email, request.ip);
     if (wait > 0) {
@@ -105,9 +104,9 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     loginThrottle.recordSuccess(email, request.ip);
     await signIn(request, reply, user);
     return toAuthUser(user);
-  });
+  } });
 
-  r.post('/logout', async (request, reply) => {
+  r.route({ ...endpoint(r, 'logout'), handler: async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       await deleteSession(db, token);
@@ -115,13 +114,11 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     }
     clearSessionCookie(reply, config);
     return { message: 'Logged out successfully' };
-  });
+  } });
 
-  r.get('/check', { onRequest: requireUser }, async (request) => toAuthUser(currentUser(request)));
+  r.route({ ...endpoint(r, 'check'), onRequest: requireUser, handler: async (request) => toAuthUser(currentUser(request)) });
 
-  r.put('/update-profile', {
-    schema: { body: updateProfileSchema }, onRequest: requireUser, bodyLimit: PROFILE_BODY_LIMIT,
-  }, async (request) => {
+  r.route({ ...endpoint(r, 'updateProfile'), onRequest: requireUser, bodyLimit: PROFILE_BODY_LIMIT, handler: async (request) => {
     const user = currentUser(request);
     const { profilePic } = request.body;
     if (!isDataUrl(profilePic)) {
@@ -135,11 +132,9 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     const previous = ImageStore.nameFromUrl(user.profilePic);
     if (previous) await store.remove([previous]);
     return toAuthUser(updated);
-  });
+  } });
 
-  r.post('/request-verification', {
-    schema: { body: requestVerificationSchema }, onRequest: requireUser,
-  }, async (request) => {
+  r.route({ ...endpoint(r, 'requestVerification'), onRequest: requireUser, handler: async (request) => {
     const user = currentUser(request);
     if (!isProfessional(user.role)) throw new AppError('FORBIDDEN', 'Only professional accounts need verification');
     if (user.status === 'pending') throw new AppError('CONFLICT', 'Your verification request is already pending');
@@ -148,14 +143,15 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       status: 'pending', verificationRequest: true, verificationMessage: request.body.message, rejectionReason: null,
     });
     return toAuthUser(updated);
+  } });
+
+  r.route({
+    ...endpoint(r, 'validateReferral'),
+    config: { rateLimit: { max: config.RATE_LIMIT_REFERRAL_MAX, timeWindow: minutes(config.RATE_LIMIT_REFERRAL_WINDOW_MINUTES) } },
+    handler: async (request) => ({ valid: (await findVerifiedProfessionalByCode(db, request.body.referralCode)) !== null }),
   });
 
-  r.post('/validate-referral', {
-    schema: { body: validateReferralSchema },
-    config: { rateLimit: { max: config.RATE_LIMIT_REFERRAL_MAX, timeWindow: minutes(config.RATE_LIMIT_REFERRAL_WINDOW_MINUTES) } },
-  }, async (request) => ({ valid: (await findVerifiedProfessionalByCode(db, request.body.referralCode)) !== null }));
-
-  r.post('/generate-referral', { onRequest: requireUser }, async (request) => {
+  r.route({ ...endpoint(r, 'generateReferral'), onRequest: requireUser, handler: async (request) => {
     const user = currentUser(request);
     if (!isProfessional(user.role) || user.status !== 'verified') {
       throw new AppError('FORBIDDEN', 'Your account must be verified to get a referral code.');
@@ -164,5 +160,5 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     await issueReferralCode(db, user.id);
     const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
     return toAuthUser(fresh!);
-  });
+  } });
 };

@@ -5,9 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AiChat, AiReply, CreateChatResponse, GenerateResponse } from '../../shared/api';
+import type { AiReply, CreateChatResponse } from '../../shared/api';
 import { helpForAnswer } from '../../shared/safety';
-import { chatIdParam, createChatSchema, generateSchema, updateChatSchema } from '../../shared/schemas';
 import { and, eq } from 'drizzle-orm';
 import { Aura, deriveTitle, providerFromConfig } from '../ai/aura';
 import {
@@ -17,6 +16,7 @@ import type { ChatTurn } from '../ai/provider';
 import { currentUser, requireActive } from '../auth/guards';
 import type { AppContext } from '../context';
 import { aiChats, type aiMessages } from '../db/schema';
+import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { checkOwnImage } from '../uploads/ownership';
@@ -61,19 +61,19 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
     return toReply(saved, question.text);
   }
 
-  r.get('/chats/userchats', async (request) => listChats(db, currentUser(request).id));
+  r.route({ ...endpoint(r, 'auraChats'), handler: async (request) => listChats(db, currentUser(request).id) });
 
-  r.get('/chats/:id', { schema: { params: chatIdParam } }, async (request): Promise<AiChat> => {
+  r.route({ ...endpoint(r, 'auraChat'), handler: async (request) => {
     const chat = await ownChat(db, currentUser(request).id, request.params.id);
     return { ...toSummary(chat), history: toHistory(await chatHistory(db, chat.id)) };
-  });
+  } });
 
   /**
    * A new chat with its first question, answered by Aura before this returns; the answer is the
    * new chat's id as a JSON string (the spec's "new chat id"), and the reply is read from the
    * history. Idempotent by clientId: a retry answers the same id (200) and makes nothing new.
    */
-  r.post('/chats', { schema: { body: createChatSchema } }, async (request, reply) => {
+  r.route({ ...endpoint(r, 'createAuraChat'), handler: async (request, reply) => {
     const me = currentUser(request);
     const { text, clientId = newClientId(), chatId } = request.body;
     const img = await checkOwnImage(store, config, me.id, request.body.img);
@@ -85,9 +85,9 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
     const id: CreateChatResponse = chat.id;
     // Sent as JSON text: a bare string from a handler would go out as text/plain.
     return reply.status(stored ? 201 : 200).type('application/json; charset=utf-8').send(JSON.stringify(id));
-  });
+  } });
 
-  r.put('/chats/:id', { schema: { params: chatIdParam, body: updateChatSchema } }, async (request): Promise<AiReply> => {
+  r.route({ ...endpoint(r, 'askAura'), handler: async (request) => {
     const me = currentUser(request);
     const chat = await ownChat(db, me.id, request.params.id);
     const { text, clientId = newClientId() } = request.body;
@@ -95,9 +95,9 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
     const stored = await storeQuestion(db, { userId: me.id, chatId: chat.id, text: text.trim(), img, clientId });
     const question = stored?.question ?? (await findByClientId(db, me.id, clientId))!;
     return answer(me.id, question.chatId, question);
-  });
+  } });
 
-  r.post('/gemini/generate', { schema: { body: generateSchema } }, async (request): Promise<GenerateResponse> => {
+  r.route({ ...endpoint(r, 'generateTitle'), handler: async (request) => {
     const me = currentUser(request);
     const { prompt, chatId } = request.body;
     // Naming a chat is only for its owner (checked before any model call), and only while it has no title yet.
@@ -105,5 +105,5 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
     const title = await aura.title(prompt);
     if (chat && !chat.title) await db.update(aiChats).set({ title }).where(and(eq(aiChats.id, chat.id), eq(aiChats.title, '')));
     return { response: title };
-  });
+  } });
 };

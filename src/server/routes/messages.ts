@@ -1,16 +1,13 @@
 /** /api/messages: people to talk to, direct and group threads, sending, joining. Pending professionals are refused. */
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { BatchResponse, JoinedGroup } from '../../shared/api';
 import { DATA_URL_MAX_LENGTH, isDataUrl } from '../../shared/images';
 import { BATCH_MAX_ITEMS, MESSAGE_MAX_LENGTH, PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
-import {
-  batchBodySchema, groupIdParam, pageQuerySchema, sendGroupMessageSchema, sendMessageSchema, syncQuerySchema, userIdParam,
-} from '../../shared/schemas';
 import { withAuthorHelp } from '../../shared/safety';
 import { currentUser, requireActive } from '../auth/guards';
 import type { AppContext } from '../context';
 import { groupMembers, users } from '../db/schema';
+import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { findRecipient, groupOfMember } from '../messages/access';
@@ -40,16 +37,16 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireActive);
 
-  r.get('/users', async (request) => {
+  r.route({ ...endpoint(r, 'people'), handler: async (request) => {
     const me = currentUser(request);
     const where = isProfessional(me.role)
       ? eq(users.referredBy, me.id)
       : and(ne(users.id, me.id), notPending);
     const rows = await db.select().from(users).where(where).orderBy(asc(users.fullName));
     return rows.map(toPublicUser);
-  });
+  } });
 
-  r.get('/therapists', async (request) => {
+  r.route({ ...endpoint(r, 'therapists'), handler: async (request) => {
     const me = currentUser(request);
     const verifiedTherapist = and(eq(users.role, 'therapist'), eq(users.status, 'verified'));
     const myReferrer = me.referredBy ? and(eq(users.id, me.referredBy), inArray(users.role, [...PROFESSIONAL_ROLES])) : undefined;
@@ -57,27 +54,27 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
       .where(and(ne(users.id, me.id), myReferrer ? or(verifiedTherapist, myReferrer) : verifiedTherapist))
       .orderBy(asc(users.fullName));
     return rows.map(toPublicUser);
+  } });
+
+  r.route({ ...endpoint(r, 'groups'), handler: async (request) => groupsFor(db, currentUser(request).id) });
+
+  r.route({
+    ...endpoint(r, 'sync'),
+    handler: async (request) => syncPage(db, currentUser(request).id, request.query.since, request.query.limit),
   });
 
-  r.get('/groups', async (request) => groupsFor(db, currentUser(request).id));
-
-  r.get('/sync', { schema: { querystring: syncQuerySchema } }, async (request) =>
-    syncPage(db, currentUser(request).id, request.query.since, request.query.limit));
-
-  r.get('/group/:groupId', { schema: { params: groupIdParam, querystring: pageQuerySchema } }, async (request) => {
+  r.route({ ...endpoint(r, 'groupThread'), handler: async (request) => {
     const me = currentUser(request);
     const group = await groupOfMember(db, request.params.groupId, me.id, 'read');
     return groupThread(db, group.id, request.query);
-  });
+  } });
 
   /**
    * `image` is an upload's URL (Haven's app) or a `data:` URL (the spec's client): a data URL goes
    * through the upload pipeline (type from the bytes, 5 MB, metadata dropped) and the message
    * keeps the stored image's URL.
    */
-  r.post('/send/:userId', {
-    bodyLimit: SEND_BODY_LIMIT, schema: { params: userIdParam, body: sendMessageSchema },
-  }, async (request, reply) => {
+  r.route({ ...endpoint(r, 'sendDirect'), bodyLimit: SEND_BODY_LIMIT, handler: async (request, reply) => {
     const me = currentUser(request);
     const receiver = await findRecipient(db, me, request.params.userId);
     const { text, image, clientId } = request.body;
@@ -92,9 +89,9 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     if (!created && saved) await store.remove([saved.name]);
     if (created) announce(realtime, message);
     return reply.status(created ? 201 : 200).send(withAuthorHelp(message, text));
-  });
+  } });
 
-  r.post('/send-group/:groupId', { schema: { params: groupIdParam, body: sendGroupMessageSchema } }, async (request, reply) => {
+  r.route({ ...endpoint(r, 'sendGroup'), handler: async (request, reply) => {
     const me = currentUser(request);
     const group = await groupOfMember(db, request.params.groupId, me.id, 'send');
     const { message, created } = await storeGroupMessage(db, senderOf(me), {
@@ -102,30 +99,30 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     });
     if (created) announce(realtime, message);
     return reply.status(created ? 201 : 200).send(withAuthorHelp(message, request.body.text));
-  });
+  } });
 
-  r.post('/batch', { bodyLimit: BATCH_BODY_LIMIT, schema: { body: batchBodySchema } }, async (request): Promise<BatchResponse> => {
+  r.route({ ...endpoint(r, 'sendBatch'), bodyLimit: BATCH_BODY_LIMIT, handler: async (request) => {
     const { results, created } = await sendBatch({ db, store, config }, currentUser(request), request.body.items);
     // After the commit, in item order: a socket never announces a message that could still roll back.
     for (const message of created) announce(realtime, message);
     // `help` goes on the author's own answer only; the announced copies never carry it.
     return { results: results.map((result) => (result.ok ? withAuthorHelp(result, result.message.text) : result)) };
-  });
+  } });
 
   /** Idempotent. Answers the updated group with its members as people: the joiner is one of them now. */
-  r.post('/join-group/:groupId', { schema: { params: groupIdParam } }, async (request): Promise<JoinedGroup> => {
+  r.route({ ...endpoint(r, 'joinGroup'), handler: async (request) => {
     const me = currentUser(request);
     const group = await findGroup(db, request.params.groupId);
     await db.insert(groupMembers).values({ groupId: group.id, userId: me.id }).onConflictDoNothing();
     realtime.joinGroup(me.id, group.id);
     return joinedGroup(db, me.id, group.id);
-  });
+  } });
 
   // Registered last so the static paths above win; Fastify prefers static segments anyway.
-  r.get('/:userId', { schema: { params: userIdParam, querystring: pageQuerySchema } }, async (request) => {
+  r.route({ ...endpoint(r, 'directThread'), handler: async (request) => {
     const me = currentUser(request);
     const [other] = await db.select({ id: users.id }).from(users).where(eq(users.id, request.params.userId)).limit(1);
     if (!other) throw new AppError('NOT_FOUND', 'Invalid user selected');
     return directThread(db, me.id, other.id, request.query);
-  });
+  } });
 };

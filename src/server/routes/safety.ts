@@ -3,10 +3,12 @@
  * not, because the sign-in screen offers help too; the list is the same for everybody.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { DEFAULT_CRISIS_RESOURCES, type CrisisResourcesResponse } from '../../shared/crisis-resources';
+import { DEFAULT_CRISIS_RESOURCES } from '../../shared/crisis-resources';
 import type { AppContext } from '../context';
+import { endpoint } from '../http/endpoint';
+import type { ZodTypeProvider } from '../http/zod';
 
 export const safetyRoutes: FastifyPluginAsync<AppContext> = async (app, { config }) => {
-  const body: CrisisResourcesResponse = { resources: config.CRISIS_RESOURCES ?? DEFAULT_CRISIS_RESOURCES };
-  app.get('/safety/resources', async (): Promise<CrisisResourcesResponse> => body);
+  const body = { resources: config.CRISIS_RESOURCES ?? DEFAULT_CRISIS_RESOURCES };
+  app.withTypeProvider<ZodTypeProvider>().route({ ...endpoint(app, 'crisisResources'), handler: async () => body });
 };

@@ -8,23 +8,25 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, gt } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { UploadAuth, UploadResult } from '../../shared/api';
 import { IMAGE_MAX_BYTES } from '../../shared/limits';
 import { requireActive, requireUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import { uploadTokens } from '../db/schema';
+import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
+import type { ZodTypeProvider } from '../http/zod';
 import { signatureMatches, signUpload } from '../uploads/signing';
 
 const BAD_SIGNATURE = 'The upload signature is invalid or has expired. Please try again.';
 
 export const uploadApiRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const { config, database: { db }, store, uploadKeys } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const imagekit = config.IMAGEKIT_PRIVATE_KEY
     ? { publicKey: config.IMAGEKIT_PUBLIC_KEY!, privateKey: config.IMAGEKIT_PRIVATE_KEY, uploadUrl: config.IMAGEKIT_UPLOAD_URL! }
     : null;
 
-  app.get('/upload', { onRequest: requireActive }, async (request): Promise<UploadAuth> => {
+  r.route({ ...endpoint(r, 'uploadAuth'), onRequest: requireActive, handler: async (request) => {
     const user = request.user!;
     const token = randomUUID();
     const expire = Math.floor(Date.now() / 1000) + config.UPLOAD_TOKEN_MINUTES * 60;
@@ -33,9 +35,9 @@ export const uploadApiRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
     }
     await db.insert(uploadTokens).values({ token, userId: user.id, expire });
     return { publicKey: uploadKeys.publicKey, token, expire, signature: signUpload(uploadKeys.privateKey, token, expire), uploadUrl: '/api/uploads' };
-  });
+  } });
 
-  app.post('/uploads', async (request): Promise<UploadResult> => {
+  r.route({ ...endpoint(r, 'upload'), handler: async (request) => {
     const fields: Record<string, string> = {};
     let file: Buffer | undefined;
     for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } })) {
@@ -59,7 +61,7 @@ export const uploadApiRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
     if (!spent) throw new AppError('FORBIDDEN', BAD_SIGNATURE);
     const image = await store.save(spent.userId, file);
     return { url: image.url, fileId: image.name, name: image.name, size: image.size, fileType: 'image' };
-  });
+  } });
 };
 
 export const uploadFileRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {

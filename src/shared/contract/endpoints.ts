@@ -1,0 +1,57 @@
+/**
+ * Every route of the API by name: its method and its path under /api. The shapes each one takes
+ * and answers are in routes.ts. This file holds no zod, so the browser can import it on every
+ * screen (the sign-in screen included) without carrying the schema library.
+ */
+export const ENDPOINTS = {
+  health: 'GET /health',
+  crisisResources: 'GET /safety/resources',
+
+  signup: 'POST /auth/signup',
+  login: 'POST /auth/login',
+  logout: 'POST /auth/logout',
+  check: 'GET /auth/check',
+  updateProfile: 'PUT /auth/update-profile',
+  requestVerification: 'POST /auth/request-verification',
+  validateReferral: 'POST /auth/validate-referral',
+  generateReferral: 'POST /auth/generate-referral',
+
+  pendingUsers: 'GET /admin/pending-users',
+  allUsers: 'GET /admin/all-users',
+  adminStats: 'GET /admin/stats',
+  verifyUser: 'POST /admin/verify-user/:id',
+  rejectUser: 'POST /admin/reject-user/:id',
+  deleteUser: 'DELETE /admin/delete-user/:id',
+  adminGroups: 'GET /admin/groups',
+  createGroup: 'POST /admin/create-group',
+  deleteGroup: 'DELETE /admin/groups/:id',
+  removeGroupMember: 'DELETE /admin/groups/:id/members/:userId',
+
+  people: 'GET /messages/users',
+  therapists: 'GET /messages/therapists',
+  groups: 'GET /messages/groups',
+  sync: 'GET /messages/sync',
+  groupThread: 'GET /messages/group/:groupId',
+  sendDirect: 'POST /messages/send/:userId',
+  sendGroup: 'POST /messages/send-group/:groupId',
+  sendBatch: 'POST /messages/batch',
+  joinGroup: 'POST /messages/join-group/:groupId',
+  directThread: 'GET /messages/:userId',
+
+  auraChats: 'GET /chats/userchats',
+  auraChat: 'GET /chats/:id',
+  createAuraChat: 'POST /chats',
+  askAura: 'PUT /chats/:id',
+  generateTitle: 'POST /gemini/generate',
+
+  uploadAuth: 'GET /upload',
+  upload: 'POST /uploads',
+} as const;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export function splitEndpoint(name: EndpointName): { method: Method; path: string } {
+  const [method, path] = ENDPOINTS[name].split(' ') as [Method, string];
+  return { method, path };
+}

@@ -1,0 +1,73 @@
+/**
+ * The contract: for every endpoint (endpoints.ts), the zod schemas of its path parameters, query,
+ * JSON body and answer. The server validates requests and serialises answers with them; the
+ * browser's one API function (src/client/net/call.ts) takes its input and answer types from them.
+ */
+import type { z } from 'zod';
+import * as answer from '../api';
+import * as input from '../schemas';
+import type { EndpointName } from './endpoints';
+
+export interface RouteShape {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  answer: z.ZodType;
+}
+
+
+export const ROUTES = {
+  health: { answer: answer.healthResponse },
+  crisisResources: { answer: answer.crisisResourcesResponse },
+
+  signup: { body: input.signupSchema, answer: answer.authUser },
+  login: { body: input.loginSchema, answer: answer.authUser },
+  logout: { answer: answer.messageResponse },
+  check: { answer: answer.authUser },
+  updateProfile: { body: input.updateProfileSchema, answer: answer.authUser },
+  requestVerification: { body: input.requestVerificationSchema, answer: answer.authUser },
+  validateReferral: { body: input.validateReferralSchema, answer: answer.validateReferralResponse },
+  generateReferral: { answer: answer.authUser },
+
+  pendingUsers: { answer: answer.adminUserList },
+  allUsers: { query: input.roleFilterSchema, answer: answer.adminUserList },
+  adminStats: { answer: answer.adminStats },
+  verifyUser: { params: input.idParam, answer: answer.verifyUserResponse },
+  rejectUser: { params: input.idParam, body: input.rejectUserSchema, answer: answer.rejectUserResponse },
+  deleteUser: { params: input.idParam, answer: answer.messageResponse },
+  adminGroups: { answer: answer.adminGroupList },
+  createGroup: { body: input.createGroupSchema, answer: answer.createGroupResponse },
+  deleteGroup: { params: input.idParam, answer: answer.messageResponse },
+  removeGroupMember: { params: input.groupMemberParams, answer: answer.messageResponse },
+
+  people: { answer: answer.publicUserList },
+  therapists: { answer: answer.publicUserList },
+  groups: { answer: answer.groupSummaryList },
+  sync: { query: input.syncQuerySchema, answer: answer.syncPage },
+  groupThread: { params: input.groupIdParam, query: input.pageQuerySchema, answer: answer.groupMessageList },
+  sendDirect: { params: input.userIdParam, body: input.sendMessageSchema, answer: answer.sentDirect },
+  sendGroup: { params: input.groupIdParam, body: input.sendGroupMessageSchema, answer: answer.sentGroup },
+  sendBatch: { body: input.batchBodySchema, answer: answer.batchResponse },
+  joinGroup: { params: input.groupIdParam, answer: answer.joinedGroup },
+  directThread: { params: input.userIdParam, query: input.pageQuerySchema, answer: answer.directMessageList },
+
+  auraChats: { answer: answer.aiChatSummaryList },
+  auraChat: { params: input.chatIdParam, answer: answer.aiChat },
+  createAuraChat: { body: input.createChatSchema, answer: answer.createChatResponse },
+  askAura: { params: input.chatIdParam, body: input.updateChatSchema, answer: answer.aiReply },
+  generateTitle: { body: input.generateSchema, answer: answer.generateResponse },
+
+  uploadAuth: { answer: answer.uploadAuth },
+  // A multipart body (the image and its signature), read part by part by the route.
+  upload: { answer: answer.uploadResult },
+} as const satisfies Record<EndpointName, RouteShape>;
+
+export type Routes = typeof ROUTES;
+type Field<N extends EndpointName, K extends keyof RouteShape> = Routes[N] extends Record<K, infer S extends z.ZodType> ? S : never;
+
+/** What the browser sends: the schemas' input types. */
+export type ParamsOf<N extends EndpointName> = z.input<Field<N, 'params'>>;
+export type QueryOf<N extends EndpointName> = z.input<Field<N, 'query'>>;
+export type BodyOf<N extends EndpointName> = z.input<Field<N, 'body'>>;
+/** What the browser receives. */
+export type AnswerOf<N extends EndpointName> = z.output<Routes[N]['answer']>;
