@@ -3,7 +3,8 @@
  * see each other's data. Screens read it through live queries; the network only writes into it.
  */
 import { Dexie, type Table } from 'dexie';
-import type { AiChatSummary, AuraRole, GroupSummary, MessageSender, PublicUser } from '../../shared/api';
+import type { AiChatSummary, GroupSummary, MessageSender, PublicUser } from '../../shared/api';
+import type { AuraRole } from '../../shared/limits';
 import type { HelpSubject } from '../../shared/safety/help';
 
 export type SendStatus = 'queued' | 'sending' | 'sent' | 'failed';

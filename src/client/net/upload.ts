@@ -6,7 +6,7 @@
 import type { UploadAuth, UploadResult } from '../../shared/api';
 import { IMAGE_TOO_LARGE_MESSAGE, INVALID_IMAGE_MESSAGE } from '../../shared/images';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../shared/limits';
-import { api } from './api';
+import { call } from './call';
 
 /** The spec's image rules (section 5); null when the file may be sent. */
 export function imageProblem(file: { type: string; size: number }): string | null {
@@ -36,7 +36,7 @@ export function uploadForm(file: Blob, auth: UploadAuth, place: UploadPlace, now
 
 /** The uploaded image's URL; throws on any failure (callers say 'Failed to upload image'). */
 export async function uploadImage(file: File, place: UploadPlace, signal?: AbortSignal): Promise<string> {
-  const auth = await api.get('upload', { signal }).json<UploadAuth>();
+  const auth = await call('uploadAuth', undefined, { signal });
   const res = await fetch(auth.uploadUrl, { method: 'POST', body: uploadForm(file, auth, place), credentials: 'omit', signal });
   const body = (await res.json().catch(() => null)) as Partial<UploadResult & { message: string }> | null;
   if (!res.ok || !body?.url) throw new Error(body?.message || 'Failed to upload image');

@@ -1,7 +1,7 @@
 /** The people and groups lists, refreshed from the server into Dexie (screens read them offline too). */
 import type { KyInstance } from 'ky';
-import type { GroupSummary, PublicUser } from '../../shared/api';
 import type { HavenDb } from '../db/database';
+import { call } from '../net/call';
 
 export const LISTS_KEY = 'lists';
 
@@ -12,11 +12,29 @@ export interface Lists {
   therapists: string[];
 }
 
-export async function refreshDirectory(db: HavenDb, api: KyInstance): Promise<void> {
+export type ListName = 'users' | 'therapists' | 'groups';
+
+/** Which list each failure came from; the error itself travels on unchanged, for the usual classification. */
+const failedLists = new WeakMap<object, ListName>();
+
+export function listThatFailed(error: unknown): ListName | null {
+  return typeof error === 'object' && error !== null ? failedLists.get(error) ?? null : null;
+}
+
+async function fetchList<T>(list: ListName, load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (typeof error === 'object' && error !== null) failedLists.set(error, list);
+    throw error;
+  }
+}
+
+export async function refreshDirectory(db: HavenDb, http: KyInstance): Promise<void> {
   const [users, therapists, groups] = await Promise.all([
-    api.get('messages/users').json<PublicUser[]>(),
-    api.get('messages/therapists').json<PublicUser[]>(),
-    api.get('messages/groups').json<GroupSummary[]>(),
+    fetchList('users', call('people', undefined, { http })),
+    fetchList('therapists', call('therapists', undefined, { http })),
+    fetchList('groups', call('groups', undefined, { http })),
   ]);
   await db.transaction('rw', db.users, db.groups, db.meta, async () => {
     await db.users.bulkPut([...users, ...therapists]);

@@ -10,8 +10,9 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import type { KyInstance } from 'ky';
-import type { AuthUser, SyncPage } from '../../shared/api';
+import type { AuthUser } from '../../shared/api';
 import { HavenDb } from '../db/database';
+import { call } from '../net/call';
 import { connection, type Connection } from '../net/connection';
 import { catchUp } from './catchup';
 import { refreshDirectory } from './directory';
@@ -86,7 +87,7 @@ export class SyncEngine {
     if (!browserOnline()) return;
     this.status.update({ catchingUp: true });
     const results = await Promise.allSettled([
-      catchUp(this.db, (since) => this.options.api.get('messages/sync', { searchParams: { since } }).json<SyncPage>()),
+      catchUp(this.db, (since) => call('sync', { query: { since } }, { http: this.options.api })),
       refreshDirectory(this.db, this.options.api),
     ]);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');

@@ -7,9 +7,9 @@ import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { KyInstance } from 'ky';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DirectMessage, GroupMessage } from '../../shared/api';
 import { PENDING_SORT_BASE, type HavenDb, type LocalMessage } from '../db/database';
 import { api } from '../net/api';
+import { call } from '../net/call';
 import { useOnline } from '../pwa/online';
 import { useDb } from './current';
 import { fromDirect, fromGroup, putServerMessages } from './merge';
@@ -93,9 +93,9 @@ function parseConversation(conversation: string): { kind: 'dm' | 'group'; id: st
 /** One page from the server: the newest `limit` messages before `before` (a message id), oldest first. */
 export async function fetchPage(db: HavenDb, http: KyInstance, conversation: string, before: string | null, limit = HISTORY_PAGE): Promise<LocalMessage[]> {
   const { kind, id } = parseConversation(conversation);
-  const searchParams = before ? { before, limit } : { limit };
-  if (kind === 'group') return (await http.get(`messages/group/${id}`, { searchParams }).json<GroupMessage[]>()).map(fromGroup);
-  return (await http.get(`messages/${id}`, { searchParams }).json<DirectMessage[]>()).map((m) => fromDirect(m, db.userId));
+  const query = before ? { before, limit } : { limit };
+  if (kind === 'group') return (await call('groupThread', { params: { groupId: id }, query }, { http })).map(fromGroup);
+  return (await call('directThread', { params: { userId: id }, query }, { http })).map((m) => fromDirect(m, db.userId));
 }
 
 /**

@@ -7,9 +7,11 @@
  * gone (costs no attempt), wait for sign-in, or refused for good.
  */
 import type { KyInstance } from 'ky';
-import type { AiChat, AiReply, BatchResponse, CreateChatResponse, DirectMessage, GroupMessage } from '../../shared/api';
+import type { AiChat, AiReply, DirectMessage, GroupMessage } from '../../shared/api';
 import type { OutboxRow } from '../db/database';
 import type { AuthorHelp } from '../../shared/safety/help';
+import type { BatchItemInput } from '../../shared/schemas';
+import { call } from '../net/call';
 import { describeFailure } from '../net/errors';
 
 export type FailureKind = 'retry' | 'offline' | 'unauthorized' | 'rejected';
@@ -52,23 +54,27 @@ function answerInHistory(chat: AiChat, clientId: string): AuraAnswer {
  * new chat's id (spec section 7), so the answer and the title are read from its history. A retry of
  * either (same clientId) stores nothing twice, so losing the connection between the two is harmless.
  */
-async function askAura(api: KyInstance, row: OutboxRow): Promise<AuraAnswer> {
+/** A row's stored field as text; rows are written by outbox.ts, possibly by an older version of it. */
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+const urlOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+async function askAura(http: KyInstance, row: OutboxRow): Promise<AuraAnswer> {
   const { body } = row;
   const clientId = String(body.clientId);
-  if (!body.isNew) {
-    return api.put(`chats/${row.target}`, { json: { question: body.text, img: body.img ?? null, clientId } }).json<AiReply>();
-  }
-  const id: unknown = await api.post('chats', { json: { chatId: row.target, text: body.text, img: body.img ?? null, clientId } })
-    .json<CreateChatResponse>();
+  const text = textOf(body.text);
+  const img = urlOf(body.img);
+  if (!body.isNew) return call('askAura', { params: { id: row.target }, body: { question: text, img, clientId } }, { http });
+  const id: unknown = await call('createAuraChat', { body: { chatId: row.target, text, img, clientId } }, { http });
+  // Checked although declared: a proxy or captive portal can answer 200 with something else.
   if (typeof id !== 'string' || id === '') throw new IncompleteAnswer('No chat id in the answer');
-  return answerInHistory(await api.get(`chats/${id}`).json<AiChat>(), clientId);
+  return answerInHistory(await call('auraChat', { params: { id } }, { http }), clientId);
 }
 
 /** The batch item for one row (the row's body was written by outbox.ts when the person sent it). */
-export function batchItem(row: OutboxRow): Record<string, unknown> {
+export function batchItem(row: OutboxRow): BatchItemInput {
   return row.kind === 'group'
-    ? { kind: 'group', groupId: row.target, text: row.body.text, clientId: row.clientId }
-    : { kind: 'direct', to: row.target, text: row.body.text, image: row.body.image ?? null, clientId: row.clientId };
+    ? { kind: 'group', groupId: row.target, text: textOf(row.body.text), clientId: row.clientId }
+    : { kind: 'direct', to: row.target, text: textOf(row.body.text), image: urlOf(row.body.image), clientId: row.clientId };
 }
 
 const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -101,8 +107,7 @@ export function kyTransport(base: KyInstance, retryLimit = 2): OutboxTransport {
     },
     async sendBatch(rows) {
       try {
-        const answer = await api.post('messages/batch', { json: { items: rows.map(batchItem) }, timeout: MESSAGE_SEND_TIMEOUT_MS })
-          .json<BatchResponse>();
+        const answer = await call('sendBatch', { body: { items: rows.map(batchItem) } }, { http: api, timeout: MESSAGE_SEND_TIMEOUT_MS });
         if (answer.results.length !== rows.length) return { ok: false, kind: 'retry', message: 'Incomplete answer from the server' };
         return {
           ok: true,

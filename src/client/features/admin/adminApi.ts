@@ -1,15 +1,18 @@
-import type { AdminStats, AdminUser, MessageResponse, VerifyUserResponse } from '../../../shared/api';
-import { api } from '../../net/api';
+import type { GroupType } from '../../../shared/limits';
+import { call } from '../../net/call';
 
 export type RoleFilter = 'all' | 'user' | 'therapist' | 'ngo' | 'volunteer';
 export const ROLE_FILTERS: RoleFilter[] = ['all', 'user', 'therapist', 'ngo', 'volunteer'];
 
 export const adminApi = {
-  pending: () => api.get('admin/pending-users').json<AdminUser[]>(),
-  all: (role: RoleFilter) => api.get('admin/all-users', { searchParams: { role } }).json<AdminUser[]>(),
-  stats: () => api.get('admin/stats').json<AdminStats>(),
-  verify: (id: string) => api.post(`admin/verify-user/${id}`).json<VerifyUserResponse>(),
-  reject: (id: string, reason: string) =>
-    api.post(`admin/reject-user/${id}`, { json: reason.trim() ? { reason: reason.trim() } : {} }).json<{ message: string; user: AdminUser }>(),
-  remove: (id: string) => api.delete(`admin/delete-user/${id}`).json<MessageResponse>(),
+  pending: () => call('pendingUsers'),
+  all: (role: RoleFilter) => call('allUsers', { query: { role } }),
+  stats: () => call('adminStats'),
+  verify: (id: string) => call('verifyUser', { params: { id } }),
+  reject: (id: string, reason: string) => call('rejectUser', { params: { id }, body: reason.trim() ? { reason: reason.trim() } : {} }),
+  remove: (id: string) => call('deleteUser', { params: { id } }),
+  groups: () => call('adminGroups'),
+  createGroup: (body: { name: string; type: GroupType; description: string }) => call('createGroup', { body }),
+  deleteGroup: (id: string) => call('deleteGroup', { params: { id } }),
+  removeGroupMember: (id: string, userId: string) => call('removeGroupMember', { params: { id, userId } }),
 };

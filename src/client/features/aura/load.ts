@@ -3,8 +3,8 @@
  * readable offline. A load that fails for want of a network is not an error: what Dexie has stands.
  */
 import type { KyInstance } from 'ky';
+import { call } from '../../net/call';
 import { classify, gotNoAnswer } from '../../net/errors';
-import type { AiChat, AiChatSummary } from '../../../shared/api';
 import type { HavenDb } from '../../db/database';
 import { historyToRows } from './history';
 
@@ -22,9 +22,9 @@ function outcomeOf(error: unknown): LoadOutcome {
 }
 
 /** GET /api/chats/userchats into db.aiChats. Chats started offline and not yet sent are left alone. */
-export async function loadChatList(db: HavenDb, api: KyInstance): Promise<LoadOutcome> {
+export async function loadChatList(db: HavenDb, http?: KyInstance): Promise<LoadOutcome> {
   try {
-    const chats = await api.get('chats/userchats').json<AiChatSummary[]>();
+    const chats = await call('auraChats', undefined, { http });
     await db.aiChats.bulkPut(chats.map((c) => ({ ...c, local: false })));
     return 'ok';
   } catch (error) {
@@ -33,9 +33,9 @@ export async function loadChatList(db: HavenDb, api: KyInstance): Promise<LoadOu
 }
 
 /** GET /api/chats/{id}: the chat and its history into Dexie ('missing' when it is not this person's). */
-export async function loadChatHistory(db: HavenDb, api: KyInstance, chatId: string): Promise<LoadOutcome> {
+export async function loadChatHistory(db: HavenDb, http: KyInstance | undefined, chatId: string): Promise<LoadOutcome> {
   try {
-    const { history, ...summary } = await api.get(`chats/${chatId}`).json<AiChat>();
+    const { history, ...summary } = await call('auraChat', { params: { id: chatId } }, { http });
     await db.transaction('rw', db.aiChats, db.aiMessages, async () => {
       await db.aiChats.put({ ...summary, local: false });
       await db.aiMessages.bulkPut(historyToRows(chatId, history));

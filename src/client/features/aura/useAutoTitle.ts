@@ -4,9 +4,8 @@
  * Quiet by design: its purpose is not shown, so a failure only means the fallback title stays.
  */
 import { useEffect, useRef } from 'react';
-import type { GenerateResponse } from '../../../shared/api';
 import type { HavenDb, LocalAiChat, LocalAiMessage } from '../../db/database';
-import { api } from '../../net/api';
+import { call } from '../../net/call';
 import { needsTitle, titlePrompt } from './title';
 
 export function useAutoTitle(db: HavenDb, chat: LocalAiChat | undefined, messages: readonly LocalAiMessage[] | undefined, waiting: boolean, offline: boolean): void {
@@ -16,7 +15,7 @@ export function useAutoTitle(db: HavenDb, chat: LocalAiChat | undefined, message
   useEffect(() => {
     if (!id || !prompt || asked.current.has(id)) return;
     asked.current.add(id);
-    void api.post('gemini/generate', { json: { prompt, chatId: id } }).json<GenerateResponse>()
+    void call('generateTitle', { body: { prompt, chatId: id } })
       .then(async ({ response }) => {
         const title = response.trim();
         // Only fill a gap: a title that arrived meanwhile (the list, another tab) wins.

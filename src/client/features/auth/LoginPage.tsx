@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
-import type { AuthUser } from '../../../shared/api';
 import { isPendingProfessional } from '../../../shared/limits';
-import { api, serverMessage } from '../../net/api';
+import { serverMessage } from '../../net/api';
+import { call } from '../../net/call';
 import { WithGetHelp } from '../help/GetHelpButton';
 import { AuthCard } from '../../ui/AuthCard';
 import { PasswordInput } from '../../ui/PasswordInput';
@@ -21,7 +21,7 @@ export function LoginPage() {
     if (busy) return;
     setBusy(true);
     try {
-      const user = await api.post('auth/login', { json: { email, password } }).json<AuthUser>();
+      const user = await call('login', { body: { email, password } });
       const pending = isPendingProfessional(user);
       toast.success('Logged in successfully');
       if (pending) toast('Your account is pending verification');

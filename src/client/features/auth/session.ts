@@ -4,6 +4,7 @@ import type { AuthUser } from '../../../shared/api';
 import { IMAGE_CACHE, IMAGE_EXPIRATION_DB } from '../../../shared/cache-names';
 import { isPendingProfessional } from '../../../shared/limits';
 import { api } from '../../net/api';
+import { call } from '../../net/call';
 import { gotNoAnswer } from '../../net/errors';
 import { startEngine, stopEngine } from '../../sync/current';
 
@@ -102,7 +103,7 @@ export function useUser(): AuthUser {
  */
 export async function checkAuth(): Promise<void> {
   try {
-    setUser(await api.get('auth/check').json<AuthUser>());
+    setUser(await call('check'));
   } catch (error) {
     const cached = readCachedUser();
     if (!gotNoAnswer(error) || !cached) {
@@ -115,7 +116,7 @@ export async function checkAuth(): Promise<void> {
 }
 
 export async function logout(): Promise<void> {
-  await api.post('auth/logout');
+  await call('logout');
   setUser(null);
   // Viewed images are cached for offline use (sw/image-cache.ts); a person's go with them, and so
   // does the record of which images they viewed.

@@ -1,18 +1,13 @@
-import { HTTPError } from 'ky';
 import { useEffect, useState } from 'react';
 import { api } from '../../net/api';
 import { useEngine } from '../../sync/current';
-import { refreshDirectory } from '../../sync/directory';
+import { classify } from '../../net/errors';
+import { listThatFailed, refreshDirectory, type ListName } from '../../sync/directory';
 
-export type ListName = 'users' | 'therapists' | 'groups';
 
 /** Which list a failed refresh was fetching; with no answer at all, the screen's own list. */
 function failedList(error: unknown, primary: ListName): ListName {
-  if (!(error instanceof HTTPError)) return primary;
-  const url = error.request.url;
-  if (url.includes('/messages/groups')) return 'groups';
-  if (url.includes('/messages/therapists')) return 'therapists';
-  return 'users';
+  return classify(error).status === null ? primary : listThatFailed(error) ?? primary;
 }
 
 /**

@@ -4,9 +4,9 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import {
-  DEFAULT_CRISIS_RESOURCES, validResources, type CrisisResource, type CrisisResourcesResponse,
+  DEFAULT_CRISIS_RESOURCES, validResources, type CrisisResource,
 } from '../../../shared/crisis-resources';
-import { api } from '../../net/api';
+import { call } from '../../net/call';
 
 export const CRISIS_RESOURCES_KEY = 'haven.crisisResources';
 
@@ -40,7 +40,7 @@ let refreshing: Promise<void> | null = null;
 export function refreshCrisisResources(): Promise<void> {
   refreshing ??= (async () => {
     try {
-      const body = await api.get('safety/resources').json<CrisisResourcesResponse>();
+      const body = await call('crisisResources');
       const list = validResources(body.resources);
       if (!list) return;
       try {

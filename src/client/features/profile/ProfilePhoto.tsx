@@ -1,7 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'react-hot-toast';
-import type { AuthUser } from '../../../shared/api';
-import { api } from '../../net/api';
+import { call } from '../../net/call';
 import { IconCamera } from '../../ui/icons';
 import { setUser, useUser } from '../auth/session';
 import { compressImage, ImageError, isLargeImage } from './compress';
@@ -28,7 +27,7 @@ export function ProfilePhoto() {
       }
       setPreview(dataUrl);
       try {
-        const updated = await api.put('auth/update-profile', { json: { profilePic: dataUrl } }).json<AuthUser>();
+        const updated = await call('updateProfile', { body: { profilePic: dataUrl } });
         setUser(updated);
         toast.success('Profile image updated successfully');
       } catch {

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
-import type { AuthUser } from '../../../shared/api';
 import { requestVerificationSchema } from '../../../shared/schemas';
-import { api } from '../../net/api';
+import { call } from '../../net/call';
 import { setUser, useUser } from '../auth/session';
 
 /**
@@ -27,7 +26,7 @@ export function VerificationRequest() {
     }
     setBusy(true);
     try {
-      setUser(await api.post('auth/request-verification', { json: parsed.data }).json<AuthUser>());
+      setUser(await call('requestVerification', { body: parsed.data }));
       toast.success('Verification request submitted successfully');
       setOpen(false);
     } catch {
@@ -67,7 +66,7 @@ export function ReferralCode() {
   useEffect(() => {
     if (!needsCode || asked.current) return;
     asked.current = true;
-    api.post('auth/generate-referral').json<AuthUser>().then(setUser, () => toast.error('Referral code not available'));
+    call('generateReferral').then(setUser, () => toast.error('Referral code not available'));
   }, [needsCode]);
 
   if (user.status !== 'verified') return <span>Your account must be verified to get a referral code.</span>;

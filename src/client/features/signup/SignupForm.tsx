@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
-import type { AuthUser } from '../../../shared/api';
 import { isPendingProfessional, type SignupRole } from '../../../shared/limits';
-import { api, readApiError } from '../../net/api';
+import { readApiError } from '../../net/api';
+import { call } from '../../net/call';
 import { AuthCard } from '../../ui/AuthCard';
 import { IconArrowLeft } from '../../ui/icons';
 import { PasswordInput } from '../../ui/PasswordInput';
@@ -44,7 +44,7 @@ export function SignupForm({ role, onBack }: { role: SignupRole; onBack: () => v
         toast.error(check.first);
         return;
       }
-      const user = await api.post('auth/signup', { json: check.payload }).json<AuthUser>();
+      const user = await call('signup', { body: check.payload });
       setUser(user);
       if (isPendingProfessional(user)) {
         toast.success('Registration successful! Your account is pending verification.');

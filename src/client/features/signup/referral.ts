@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ValidateReferralResponse } from '../../../shared/api';
 import { REFERRAL_DEBOUNCE_MS } from '../../../shared/limits';
-import { api } from '../../net/api';
+import { call } from '../../net/call';
 
 /** Spec section 4: referral validity is unknown, valid or invalid. */
 export type ReferralState = 'unknown' | 'valid' | 'invalid';
@@ -61,7 +60,7 @@ export function createReferralChecker(opts: {
 }
 
 export async function validateReferral(code: string): Promise<boolean> {
-  const res = await api.post('auth/validate-referral', { json: { referralCode: code } }).json<ValidateReferralResponse>();
+  const res = await call('validateReferral', { body: { referralCode: code } });
   return res.valid === true;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AuthUser } from '../../../shared/api';
-import { api } from '../../net/api';
+import { call } from '../../net/call';
 import { Modal } from '../../ui/Modal';
 import { setUser, useUser } from '../auth/session';
 
@@ -23,7 +23,7 @@ function useIssueMissingCode(user: AuthUser) {
   useEffect(() => {
     if (user.status !== 'verified' || user.referralCode || asked.current) return;
     asked.current = true;
-    api.post('auth/generate-referral').json<AuthUser>().then(setUser, () => toast.error('Referral code not available'));
+    call('generateReferral').then(setUser, () => toast.error('Referral code not available'));
   }, [user.status, user.referralCode]);
 }
 
