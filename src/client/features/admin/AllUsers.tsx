@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AdminUser } from '../../../shared/api';
-import { InlineSpinner } from '../../ui/Spinner';
 import { ROLE_LABEL } from '../../ui/labels';
 import { adminApi, ROLE_FILTERS, type RoleFilter } from './adminApi';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -9,7 +8,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 const FILTER_LABEL: Record<RoleFilter, string> = { all: 'All', user: 'Users', therapist: 'Therapists', ngo: 'NGOs', volunteer: 'Volunteers' };
 
 interface Props {
-  users: AdminUser[] | null;
+  users: AdminUser[];
   filter: RoleFilter;
   onFilter: (f: RoleFilter) => void;
   onChanged: () => Promise<unknown>;
@@ -44,9 +43,8 @@ export function AllUsers({ users, filter, onFilter, onChanged }: Props) {
           </select>
         </div>
       </div>
-      {users === null && <InlineSpinner label="Loading users" />}
-      {users?.length === 0 && <p className="mt-2">No users to show.</p>}
-      {users && users.length > 0 && <ul className="mt-3 divide-y divide-base-300 rounded-box border border-base-300" aria-label="Users">
+      {users.length === 0 && <p className="mt-2">No users to show.</p>}
+      {users.length > 0 && <ul className="mt-3 divide-y divide-base-300 rounded-box border border-base-300" aria-label="Users">
         {users.map((u) => (
           <li key={u._id} className="flex flex-wrap items-center gap-3 p-3" data-testid="user-row">
             <div className="min-w-0 flex-1">

@@ -1,23 +1,17 @@
 /** The admin's support groups: list with members, creation, and (beyond the spec) deletion and member removal. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
-import type { AdminGroup, MessageResponse, PublicUser } from '../../../shared/api';
+import type { AdminGroup, PublicUser } from '../../../shared/api';
 import { GROUP_DESCRIPTION_MAX_LENGTH, GROUP_TYPES, NAME_MAX_LENGTH, type GroupType } from '../../../shared/limits';
-import { api, serverMessage } from '../../net/api';
-import { InlineSpinner } from '../../ui/Spinner';
+import { serverMessage } from '../../net/api';
 import { GROUP_TYPE_LABEL, memberCount, ROLE_LABEL } from '../../ui/labels';
 import { GroupIcon } from '../chat/GroupIcon';
+import { adminApi } from './adminApi';
 import { ConfirmDialog } from './ConfirmDialog';
 
-const groupsApi = {
-  list: () => api.get('admin/groups').json<AdminGroup[]>(),
-  create: (body: { name: string; type: GroupType; description: string }) => api.post('admin/create-group', { json: body }).json<MessageResponse>(),
-  remove: (id: string) => api.delete(`admin/groups/${id}`).json<MessageResponse>(),
-  removeMember: (id: string, userId: string) => api.delete(`admin/groups/${id}/members/${userId}`).json<MessageResponse>(),
-};
 
 
-function CreateGroupForm({ onCreated }: { onCreated: () => void }) {
+function CreateGroupForm({ onCreated }: { onCreated: () => Promise<unknown> }) {
   const [name, setName] = useState('');
   const [type, setType] = useState<GroupType | ''>('');
   const [description, setDescription] = useState('');
@@ -31,12 +25,12 @@ function CreateGroupForm({ onCreated }: { onCreated: () => void }) {
     }
     setBusy(true);
     try {
-      await groupsApi.create({ name: name.trim(), type, description: description.trim() });
+      await adminApi.createGroup({ name: name.trim(), type, description: description.trim() });
       toast.success(`${name.trim()} group created successfully`);
       setName('');
       setType('');
       setDescription('');
-      onCreated();
+      await onCreated();
     } catch (error) {
       toast.error(await serverMessage(error, 'Failed to create group'));
     } finally {
@@ -77,42 +71,23 @@ function CreateGroupForm({ onCreated }: { onCreated: () => void }) {
 
 type Pending = { kind: 'group'; group: AdminGroup } | { kind: 'member'; group: AdminGroup; member: PublicUser };
 
-export function GroupsAdmin() {
-  const [groups, setGroups] = useState<AdminGroup[] | null>(null);
-  const [version, setVersion] = useState(0);
+/** `groups` comes from the /admin route's loader; `onChanged` loads it again after a change. */
+export function GroupsAdmin({ groups, onChanged }: { groups: AdminGroup[]; onChanged: () => Promise<unknown> }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    groupsApi.list().then(
-      (list) => live && setGroups(list),
-      () => {
-        if (!live) return;
-        setGroups([]);
-        toast.error('Failed to load groups');
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // oxlint-disable-next-line react/exhaustive-effect-dependencies -- `version` exists to trigger a reload
-  }, [version]);
-
-  const reload = () => setVersion((v) => v + 1);
 
   async function confirm(p: Pending) {
     setBusy(true);
     try {
       if (p.kind === 'group') {
-        await groupsApi.remove(p.group._id);
+        await adminApi.deleteGroup(p.group._id);
         toast.success(`${p.group.name} group deleted`);
       } else {
-        await groupsApi.removeMember(p.group._id, p.member._id);
+        await adminApi.removeGroupMember(p.group._id, p.member._id);
         toast.success(`${p.member.fullName} removed from ${p.group.name}`);
       }
       setPending(null);
-      reload();
+      await onChanged();
     } catch (error) {
       toast.error(await serverMessage(error, p.kind === 'group' ? 'Failed to delete group' : 'Failed to remove member'));
     } finally {
@@ -123,11 +98,10 @@ export function GroupsAdmin() {
   return (
     <section aria-labelledby="groups-admin-title" className="mt-8">
       <h2 id="groups-admin-title" className="text-xl font-semibold">Support Groups</h2>
-      <CreateGroupForm onCreated={reload} />
-      {groups === null && <InlineSpinner label="Loading groups" />}
-      {groups?.length === 0 && <p className="mt-3">No groups yet.</p>}
+      <CreateGroupForm onCreated={onChanged} />
+      {groups.length === 0 && <p className="mt-3">No groups yet.</p>}
       <ul className="mt-3 grid gap-3 md:grid-cols-2" aria-label="Groups">
-        {groups?.map((g) => (
+        {groups.map((g) => (
           <li key={g._id} className="card card-border bg-base-100" data-testid="admin-group">
             <div className="card-body gap-2 p-4">
               <div className="flex items-start gap-3">
@@ -168,3 +142,4 @@ export function GroupsAdmin() {
     </section>
   );
 }
+

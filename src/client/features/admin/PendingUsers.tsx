@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AdminUser } from '../../../shared/api';
-import { InlineSpinner } from '../../ui/Spinner';
 import { ROLE_LABEL } from '../../ui/labels';
 import { adminApi } from './adminApi';
 import { ConfirmDialog } from './ConfirmDialog';
 
-export function PendingUsers({ users, onChanged }: { users: AdminUser[] | null; onChanged: () => Promise<unknown> }) {
+export function PendingUsers({ users, onChanged }: { users: AdminUser[]; onChanged: () => Promise<unknown> }) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<AdminUser | null>(null);
   const [reason, setReason] = useState('');
@@ -43,10 +42,9 @@ export function PendingUsers({ users, onChanged }: { users: AdminUser[] | null; 
   return (
     <section aria-labelledby="pending-title" className="mt-8">
       <h2 id="pending-title" className="text-xl font-semibold">Pending Verifications</h2>
-      {users === null && <InlineSpinner label="Loading pending users" />}
-      {users?.length === 0 && <p className="mt-2">No pending verification requests.</p>}
+      {users.length === 0 && <p className="mt-2">No pending verification requests.</p>}
       <ul className="mt-3 grid gap-3 md:grid-cols-2">
-        {users?.map((u) => (
+        {users.map((u) => (
           <li key={u._id} className="card card-border bg-base-100" data-testid="pending-user">
             <div className="card-body gap-2 p-4">
               <h3 className="card-title text-base wrap-anywhere">{u.fullName}</h3>

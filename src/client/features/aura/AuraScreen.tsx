@@ -1,7 +1,8 @@
 /**
  * Aura AI (spec sections 2 and 4), for /aura-ai (no chat: the welcome panel) and /aura-ai/chats/{id}.
- * Everything shown comes from Dexie; the server only fills it (see load.ts), and questions go
- * through the outbox, so a chat keeps working offline and is answered once the connection returns.
+ * Everything shown comes from Dexie; the server only fills it (load.ts, started by the route
+ * loaders through refresh.ts), and questions go through the outbox, so a chat keeps working
+ * offline and is answered once the connection returns.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
@@ -17,13 +18,15 @@ import { useChatHistoryLoad, useChatListLoad } from './useAuraLoading';
 import { useAutoTitle } from './useAutoTitle';
 import { useOffline } from './useOffline';
 import { useSendFailures } from './useSendFailures';
+import type { StartedLoad } from './refresh';
 import { pendingQuestion } from './waiting';
 import { Welcome } from './Welcome';
 
 /** Set just before a first send moves the person to the new chat's page, whose composer then takes focus. */
 let focusComposerNext = false;
 
-export function AuraScreen({ chatId }: { chatId: string | null }) {
+/** `historyLoad`: the open chat's history load, begun by the route's loader (refresh.ts). */
+export function AuraScreen({ chatId, historyLoad = null }: { chatId: string | null; historyLoad?: StartedLoad }) {
   const db = useDb();
   const navigate = useNavigate();
   const router = useRouter();
@@ -42,7 +45,7 @@ export function AuraScreen({ chatId }: { chatId: string | null }) {
     toast.error('Failed to load chat', { id: 'aura-chat' });
     void navigate({ to: '/aura-ai', replace: true });
   }, [navigate]);
-  const historyLoading = useChatHistoryLoad(db, chatId, chat ? !chat.local : false, offline, leave);
+  const historyLoading = useChatHistoryLoad(db, chatId, chat ? !chat.local : false, offline, leave, historyLoad);
   useAuraRedirect(db, chatId, listState, leave);
 
   const waiting = pendingQuestion(messages ?? []) !== null;

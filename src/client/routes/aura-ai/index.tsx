@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuraScreen } from '../../features/aura/AuraScreen';
+import { startAuraRefresh } from '../../features/aura/refresh';
 
-export const Route = createFileRoute('/aura-ai/')({ component: AuraHome });
+export const Route = createFileRoute('/aura-ai/')({
+  // Not awaited: the chat list shows from Dexie at once, offline or on a slow connection, and fills in.
+  loader: () => void startAuraRefresh(null),
+  component: AuraHome,
+});
 
 /** No chat selected (spec section 4): the current chat is cleared and the welcome panel shows. */
 function AuraHome() {

@@ -1,23 +1,26 @@
-import { useEffect } from 'react';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
 import { isId } from '../../../../shared/ids';
 import { AuraScreen } from '../../../features/aura/AuraScreen';
+import { startAuraRefresh } from '../../../features/aura/refresh';
 
-export const Route = createFileRoute('/aura-ai/chats/$id')({ component: AuraChatPage });
+export const Route = createFileRoute('/aura-ai/chats/$id')({
+  // Spec section 5: a chat id must be 24 hex characters, else a toast and back to /aura-ai.
+  beforeLoad: ({ params, preload }) => {
+    if (isId(params.id)) return;
+    // A hovered link is only being preloaded: nobody asked to open it yet.
+    if (!preload) toast.error('Invalid chat ID format', { id: 'invalid-chat-id' });
+    throw redirect({ to: '/aura-ai', replace: true });
+  },
+  // Not awaited: the chat shows from Dexie at once, offline or on a slow connection; the screen
+  // picks up the history load (and says how it went) when the answer comes. A hovered link gets
+  // the list refresh only: fetching every chat the pointer passes over would waste the person's data.
+  loader: ({ params, preload }) => startAuraRefresh(preload ? null : params.id),
+  component: AuraChatPage,
+});
 
 function AuraChatPage() {
   const { id } = Route.useParams();
-  const navigate = useNavigate();
-  const valid = isId(id);
-
-  // Spec section 5: a chat id must be 24 hex characters, else a toast and back to /aura-ai.
-  useEffect(() => {
-    if (valid) return;
-    toast.error('Invalid chat ID format', { id: 'invalid-chat-id' });
-    void navigate({ to: '/aura-ai', replace: true });
-  }, [valid, navigate]);
-
-  if (!valid) return null;
-  return <AuraScreen chatId={id} />;
+  const { history } = Route.useLoaderData();
+  return <AuraScreen chatId={id} historyLoad={history} />;
 }

@@ -1,0 +1,45 @@
+/** What /admin needs on entry, fetched by its route's loader (routes/admin.tsx) before the screen shows. */
+import type { AdminGroup, AdminStats, AdminUser } from '../../../shared/api';
+import { classify } from '../../net/errors';
+import { adminApi, type RoleFilter } from './adminApi';
+
+/** The spec's toasts (section 8); the list and the statistics share one. */
+const PENDING_FAILED = 'Failed to load pending users';
+const USERS_FAILED = 'Failed to load users statistics';
+const GROUPS_FAILED = 'Failed to load groups';
+
+export interface AdminData {
+  pending: AdminUser[];
+  users: AdminUser[];
+  stats: AdminStats | null;
+  groups: AdminGroup[];
+  /** Toasts for the parts that did not load; those parts show empty and the rest of the page works. */
+  failures: string[];
+}
+
+/** Nothing at all loaded (offline, server down): the route's error state, not a page of empty lists. */
+export class AdminLoadError extends Error {
+  override name = 'AdminLoadError';
+  constructor(readonly failures: string[], readonly calm: string) {
+    super(calm);
+  }
+}
+
+export async function loadAdmin(role: RoleFilter): Promise<AdminData> {
+  const [pending, users, stats, groups] = await Promise.allSettled([
+    adminApi.pending(), adminApi.all(role), adminApi.stats(), adminApi.groups(),
+  ]);
+  const failures: string[] = [];
+  if (pending.status === 'rejected') failures.push(PENDING_FAILED);
+  if (users.status === 'rejected' || stats.status === 'rejected') failures.push(USERS_FAILED);
+  if (groups.status === 'rejected') failures.push(GROUPS_FAILED);
+  const rejected = [pending, users, stats, groups].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (rejected.length === 4) throw new AdminLoadError(failures, classify(rejected[0]?.reason).message);
+  return {
+    pending: pending.status === 'fulfilled' ? pending.value : [],
+    users: users.status === 'fulfilled' ? users.value : [],
+    stats: stats.status === 'fulfilled' ? stats.value : null,
+    groups: groups.status === 'fulfilled' ? groups.value : [],
+    failures,
+  };
+}
