@@ -1,7 +1,7 @@
 /**
- * Builds the Fastify app: plugins first (cookies, compression, rate limits, multipart, the
- * session lookup, the Origin check), then the routes, then static files. main.ts listens;
- * tests build their own app on their own database.
+ * Builds the Fastify app: plugins first (security headers, cookies, compression, rate limits,
+ * multipart, the session lookup, the Origin check, the text guard), then the routes, then static
+ * files. main.ts listens; tests build their own app on their own database.
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -16,11 +16,17 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { AppEvents } from './events';
 import { frameworkErrorBody, registerErrorHandling } from './http/errors';
+import { loggerOptions } from './http/logging';
 import { makeOriginCheck } from './http/origin';
+import { securityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
+import { textGuard } from './http/text-guard';
+import { serverTimeouts } from './http/timeouts';
+import { trustProxyOption } from './http/trust-proxy';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zod';
 import { Realtime } from './realtime/realtime';
 import { adminGroupRoutes } from './routes/admin-groups';
+import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { chatRoutes } from './routes/chats';
 import { authRoutes } from './routes/auth';
@@ -37,16 +43,21 @@ export interface BuildOptions {
   database: Database;
   /** Overrides the log level from the config (tests pass 'silent'). */
   logLevel?: string;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, database, logLevel }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logLevel, logStream }: BuildOptions): Promise<FastifyInstance> {
+  const headers = securityHeaders(config);
   const app = Fastify({
-    logger: { level: logLevel ?? config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    logger: loggerOptions(logLevel ?? config.LOG_LEVEL, logStream),
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    ...serverTimeouts(config),
     bodyLimit: 1024 * 1024,
     // Ids stay short; longer paths and params are refused before they reach a handler.
     routerOptions: { maxParamLength: 100 },
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
+      headers.applyBeforeHooks(request, reply as FastifyReply);
       void (reply as FastifyReply).status(400).send(frameworkErrorBody(error));
     },
   });
@@ -69,6 +80,8 @@ export async function buildApp({ config, database, logLevel }: BuildOptions): Pr
     realtime: new Realtime(app, config, database),
   };
 
+  // First, so that every answer carries them, whichever hook or handler ends the request.
+  await headers.register(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
@@ -81,13 +94,15 @@ export async function buildApp({ config, database, logLevel }: BuildOptions): Pr
         message: `Too many attempts. Please try again in ${wait}.` };
     },
   });
-  registerSessionLookup(app, database.db);
+  registerSessionLookup(app, database.db, { idleDays: config.SESSION_IDLE_DAYS });
   app.addHook('onRequest', makeOriginCheck(config.TRUSTED_ORIGINS));
+  app.addHook('preValidation', textGuard);
 
   await app.register(async (api) => {
     await api.register(healthRoutes, ctx);
     await api.register(safetyRoutes, ctx);
     await api.register(authRoutes, { ...ctx, prefix: '/auth' });
+    await api.register(accountRoutes, ctx);
     await api.register(adminRoutes, { ...ctx, prefix: '/admin' });
     await api.register(adminGroupRoutes, { ...ctx, prefix: '/admin' });
     await api.register(messageRoutes, { ...ctx, prefix: '/messages' });

@@ -1,13 +1,9 @@
 /** Configuration from the environment: every setting has a default and a bad value stops the boot with a clear message. */
 import { resolve } from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { DIALABLE_RE } from '../shared/crisis-resources';
 import { PASSWORD_MIN_LENGTH } from '../shared/limits';
-
-const bool = (fallback: boolean) =>
-  z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-    .optional()
-    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
 
 const positiveInt = (fallback: number) =>
   z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be above 0')
@@ -23,6 +19,34 @@ const origin = z.string().trim().refine((v) => {
   // Browsers send the origin without a trailing slash; store it the same way or it never matches.
   .transform((v) => new URL(v).origin);
 
+const TRUST_PROXY_HELP = 'must be true or false, a number of proxy hops, or a comma-separated list of proxy addresses or ranges'
+  + ' (e.g. 10.0.0.2, 172.16.0.0/12, loopback)';
+
+/**
+ * How far X-Forwarded-For is believed: false (not at all), a number of hops (`true` is one), or the
+ * proxies' own addresses. The list is checked by the library Fastify itself uses, so what boots is
+ * what Fastify will accept.
+ */
+const trustProxy = z.string().trim().optional().transform((v, ctx): false | number | string[] => {
+  if (v === undefined) return false;
+  const word = v.toLowerCase();
+  if (['false', 'no'].includes(word)) return false;
+  if (['true', 'yes'].includes(word)) return 1;
+  if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0) {
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
+    return z.NEVER;
+  }
+  try {
+    proxyAddr.compile(list);
+    return list;
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_HELP}; ${(error as Error).message}` });
+    return z.NEVER;
+  }
+});
+
 const dialable = z.string().trim().regex(DIALABLE_RE, 'must be a phone number');
 // name, contact and region are all an entry needs; the rest only add tappable links in the app.
 const crisisResourcesSchema = z.array(z.object({
@@ -30,6 +54,8 @@ const crisisResourcesSchema = z.array(z.object({
   phone: dialable.optional(), sms: dialable.optional(),
   url: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
 })).min(1);
+
+const MIN_IDLE_SECONDS = 30;
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, 'must be a port number').default(3000),
@@ -42,8 +68,9 @@ const envSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { error: 'must be auto, true or false' }).default('auto'),
   TRUSTED_ORIGINS: z.string().optional().transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(origin)),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   SESSION_DAYS: positiveInt(30),
+  SESSION_IDLE_DAYS: positiveInt(14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_LOGIN_WINDOW_MINUTES: positiveInt(15),
   RATE_LIMIT_LOGIN_PAIR_MAX: positiveInt(5),
@@ -54,6 +81,12 @@ const envSchema = z.object({
   RATE_LIMIT_REFERRAL_MAX: positiveInt(20),
   RATE_LIMIT_REFERRAL_WINDOW_MINUTES: positiveInt(15),
   UPLOAD_TOKEN_MINUTES: positiveInt(30),
+  // A request's headers, and the whole request, must arrive within these; a socket with no traffic
+  // at all is closed after IDLE_TIMEOUT_SECONDS, and one kept alive between requests after KEEP_ALIVE.
+  HEADERS_TIMEOUT_SECONDS: positiveInt(20),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(120),
+  IDLE_TIMEOUT_SECONDS: positiveInt(120),
+  KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(72),
   GEMINI_API_KEY: z.string().min(1).optional(),
   GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
   GEMINI_BASE_URL: z.url('must be a URL').default('https://generativelanguage.googleapis.com'),
@@ -78,6 +111,14 @@ const envSchema = z.object({
 }).superRefine((env, ctx) => {
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
     ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
+  }
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_SECONDS'], message: 'must not be longer than REQUEST_TIMEOUT_SECONDS' });
+  }
+  // A socket.io long-poll is held 25 s and Aura may think for AI_TIMEOUT_SECONDS, both with no bytes moving.
+  if (env.IDLE_TIMEOUT_SECONDS < Math.max(MIN_IDLE_SECONDS, env.AI_TIMEOUT_SECONDS + 5)) {
+    ctx.addIssue({ code: 'custom', path: ['IDLE_TIMEOUT_SECONDS'],
+      message: `must be at least ${MIN_IDLE_SECONDS} and 5 more than AI_TIMEOUT_SECONDS, or long-polling sockets and slow Aura answers are cut off` });
   }
   const imagekit = [env.IMAGEKIT_PUBLIC_KEY, env.IMAGEKIT_PRIVATE_KEY, env.IMAGEKIT_UPLOAD_URL, env.IMAGEKIT_URL_ENDPOINT];
   if (imagekit.some(Boolean) && !imagekit.every(Boolean)) {

@@ -3,7 +3,9 @@ import { buildApp } from './app';
 import { ensureAdmin } from './bootstrap-admin';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { describeError } from './http/logging';
 import { deleteExpiredSessions } from './auth/sessions';
+import { DataDirInUseError } from './db/data-dir-lock';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -23,7 +25,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const database = await openDatabase(config);
   const admin = await ensureAdmin(database.db, config);
-  await deleteExpiredSessions(database.db);
+  await deleteExpiredSessions(database.db, config.SESSION_IDLE_DAYS);
   const app = await buildApp({ config, database });
 
   let closing = false;
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
       await database.close();
       process.exit(0);
     } catch (error) {
-      console.error(error);
+      console.error(`Shutdown failed: ${describeError(error)}`);
       process.exit(1);
     }
   };
@@ -64,6 +66,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error('Haven failed to start:', error);
+  // The data folder held by another process: its own message says by whom and what to do.
+  if (error instanceof DataDirInUseError) {
+    console.error(`Haven failed to start: ${error.message}`);
+    process.exit(1);
+  }
+  // Not the raw error: a failed first-admin insert would print its email and password hash.
+  console.error(`Haven failed to start: ${describeError(error)}`);
   process.exit(1);
 });

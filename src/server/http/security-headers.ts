@@ -1,0 +1,95 @@
+/**
+ * Security headers on every answer (DESIGN section 8), configured through helmet: a CSP that runs
+ * only our own script files, no framing, nosniff, a Referrer-Policy, a Permissions-Policy, HSTS
+ * over HTTPS, and `no-store` on every /api answer, errors included.
+ */
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet, { strictTransportSecurity, type HelmetOptions } from 'helmet';
+import { API_PATH } from '../../shared/paths';
+import type { Config } from '../config';
+
+const origins = (...urls: (string | undefined)[]) => urls.filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin);
+
+export function helmetOptions(config: Config): HelmetOptions {
+  const servedOverHttps = config.COOKIE_SECURE === 'true';
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // index.html loads /theme-init.js as a file: no inline script, no eval, anywhere.
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // react-hot-toast (goober) writes its CSS into a <style> element and React sets style
+        // attributes; a style cannot run code, so inline styles are the one allowance.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // data: for the profile photo's resize canvas, blob: for previews before an upload;
+        // an ImageKit store, when configured, serves images from its own origin.
+        imgSrc: ["'self'", 'data:', 'blob:', ...origins(config.IMAGEKIT_URL_ENDPOINT)],
+        fontSrc: ["'self'", 'data:'],
+        // 'self' covers socket.io's ws:/wss: to this host (CSP Level 3).
+        connectSrc: ["'self'", ...origins(config.IMAGEKIT_UPLOAD_URL)],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Only where the site is known to be HTTPS: on plain http (localhost, a LAN) it would break every asset.
+        ...(servedOverHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Never tell other sites which Haven page a link was followed from. Not no-referrer: with it,
+    // browsers send `Origin: null` on our own POSTs, which the Origin check rightly refuses.
+    referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
+    // Sent per request below: only an HTTPS answer may carry it.
+    strictTransportSecurity: false,
+  };
+}
+
+/*
+ * helmet has no Permissions-Policy, so it is set here beside it. Features Haven never uses are off
+ * for the page and anything it embeds; the camera stays reachable through the file picker, which
+ * this header does not govern. Only names Chromium knows: an unknown one is a console error.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'magnetometer',
+  'microphone', 'midi', 'payment', 'usb', 'browsing-topics',
+].map((feature) => `${feature}=()`).join(', ');
+
+const API_URL = new RegExp(`^${API_PATH}([/?#]|$)`);
+
+export interface SecurityHeaders {
+  register(app: FastifyInstance): Promise<void>;
+  /** For answers Fastify sends before any hook runs (a malformed URL): the same headers. */
+  applyBeforeHooks(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+export function securityHeaders(config: Config): SecurityHeaders {
+  const options = helmetOptions(config);
+  const hsts = strictTransportSecurity();
+  const everything = helmet(options);
+  const noop = () => {};
+
+  const extras = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // HTTPS directly, or as a trusted proxy reports it (request.protocol believes only TRUST_PROXY).
+    if (config.COOKIE_SECURE === 'true' || request.protocol === 'https') hsts(request.raw, reply.raw, noop);
+    // Answers about people are never kept by a browser or a shared cache, errors included.
+    if (API_URL.test(request.url)) reply.header('cache-control', 'no-store');
+  };
+
+  return {
+    async register(app) {
+      // The same options object: @fastify/helmet types it from helmet's CommonJS declarations.
+      await app.register(fastifyHelmet, options as FastifyHelmetOptions);
+      app.addHook('onRequest', async (request, reply) => extras(request, reply));
+    },
+    applyBeforeHooks(request, reply) {
+      everything(request.raw, reply.raw, noop);
+      extras(request, reply);
+    },
+  };
+}
