@@ -3,17 +3,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { SESSION_COOKIE } from './sessions';
 
-function secure(config: Config, request: FastifyRequest): boolean {
+export function cookieSecure(config: Config, request: FastifyRequest): boolean {
   if (config.COOKIE_SECURE === 'auto') return request.protocol === 'https';
   return config.COOKIE_SECURE === 'true';
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
   reply.setCookie(SESSION_COOKIE, token, {
-    path: '/', httpOnly: true, sameSite: 'lax', secure: secure(config, reply.request), expires: expiresAt,
+    path: '/', httpOnly: true, sameSite: 'lax', secure: cookieSecure(config, reply.request), expires: expiresAt,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(config, reply.request) });
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookieSecure(config, reply.request) });
 }

@@ -1,15 +1,27 @@
 /**
- * Failed-login throttling (OWASP's advice): failures are counted per (account, address) pair
- * strictly, per account more loosely (a spread-out guess at one account), and per address
- * loosely (one address guessing many accounts). A clinic's shared address is only stopped by a
- * flood no clinic makes, and nobody is locked out for good: every count ends with its window.
+ * Failed-login throttling after OWASP's "device cookies": a browser that signed in to an account
+ * before carries a signed device cookie for it, and only its own failures count against it. Every
+ * other attempt is "untrusted" and counted per (account, address) pair strictly, per account more
+ * loosely (a spread-out guess at one account) and per address loosely (one address guessing many
+ * accounts). So a stranger's guesses, from however many addresses, can slow down other strangers
+ * but never lock the account's owner out of a browser they have used before. Nobody is locked out
+ * for good: every count ends with its window.
  * In memory: with several instances each counts its own share (documented in the README).
  */
 export interface ThrottleLimits {
   windowMs: number;
+  /** Failures per (account, address), and per trusted device. */
   pairMax: number;
+  /** Failures per account from untrusted browsers. */
   accountMax: number;
   addressMax: number;
+}
+
+/** Who is trying: the account (normalised email), the client address, and the device id when its cookie is valid for this account. */
+export interface LoginAttempt {
+  account: string;
+  address: string;
+  device: string | null;
 }
 
 interface Window {
@@ -24,7 +36,8 @@ export class LoginThrottle {
 
   constructor(private readonly limits: ThrottleLimits, private readonly now: () => number = Date.now) {}
 
-  private keys(account: string, address: string): [string, number][] {
+  private keys({ account, address, device }: LoginAttempt): [string, number][] {
+    if (device) return [[`device:${device}|${account}`, this.limits.pairMax]];
     return [
       [`pair:${account}|${address}`, this.limits.pairMax],
       [`account:${account}`, this.limits.accountMax],
@@ -33,29 +46,39 @@ export class LoginThrottle {
   }
 
   /** Seconds until a login may be tried again, or 0 when it may be tried now. */
-  retryAfter(account: string, address: string): number {
+  retryAfter(attempt: LoginAttempt): number {
     const now = this.now();
     let wait = 0;
-    for (const [key, max] of this.keys(account, address)) {
+    for (const [key, max] of this.keys(attempt)) {
       const w = this.windows.get(key);
       if (w && w.resetAt > now && w.count >= max) wait = Math.max(wait, Math.ceil((w.resetAt - now) / 1000));
     }
     return wait;
   }
 
-  recordFailure(account: string, address: string): void {
+  recordFailure(attempt: LoginAttempt): void {
     const now = this.now();
     if (this.windows.size > MAX_KEYS) this.sweep(now);
-    for (const [key] of this.keys(account, address)) {
+    for (const [key] of this.keys(attempt)) {
       const w = this.windows.get(key);
       if (!w || w.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + this.limits.windowMs });
       else w.count += 1;
     }
   }
 
-  /** A success clears the pair's count only: it says nothing about other addresses guessing this account. */
-  recordSuccess(account: string, address: string): void {
-    this.windows.delete(`pair:${account}|${address}`);
+  /**
+   * A success clears this browser's own count only (its pair or its device): it says nothing
+   * about other addresses guessing this account.
+   */
+  recordSuccess(attempt: LoginAttempt): void {
+    this.windows.delete(attempt.device ? `device:${attempt.device}|${attempt.account}` : `pair:${attempt.account}|${attempt.address}`);
+  }
+
+  /** Clears every count about an account: its password was just reset by someone the admin vouched for. */
+  forgive(account: string): void {
+    for (const key of this.windows.keys()) {
+      if (key === `account:${account}` || key.startsWith(`pair:${account}|`) || key.endsWith(`|${account}`)) this.windows.delete(key);
+    }
   }
 
   private sweep(now: number): void {

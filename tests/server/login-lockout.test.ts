@@ -1,0 +1,56 @@
+/**
+ * Failed-login limits must not let a stranger lock someone out (OWASP device cookies): guesses
+ * from many addresses stop untrusted browsers, never the browser the owner signed in with before.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startServer, type TestServer } from './harness';
+import { signUp } from './people';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ env: { TRUST_PROXY: 'true', RATE_LIMIT_LOGIN_PAIR_MAX: '5', RATE_LIMIT_LOGIN_ACCOUNT_MAX: '20' } });
+});
+afterAll(async () => { await server?.close(); });
+
+const at = (ip: string) => ({ 'x-forwarded-for': ip });
+
+describe('failed-login limits and the device cookie', () => {
+  it("20 wrong guesses from 20 addresses stop strangers but not the admin's own browser", async () => {
+    const adminBrowser = server.agent();
+    expect((await adminBrowser.request('POST', '/api/auth/login', ADMIN, at('192.0.2.10'))).status).toBe(200);
+    expect(adminBrowser.cookies.get('haven_device')).toBeTruthy();
+
+    for (let i = 0; i < 20; i += 1) {
+      const stranger = server.agent();
+      const res = await stranger.request('POST', '/api/auth/login', { ...ADMIN, password: 'wrong-guess' }, at(`203.0.113.${i + 1}`));
+      expect(res.status).toBe(401);
+    }
+    // A new browser, even with the right password, now waits...
+    const fresh = await server.agent().request('POST', '/api/auth/login', ADMIN, at('192.0.2.99'));
+    expect(fresh.status).toBe(429);
+    expect(Number(fresh.headers.get('retry-after'))).toBeGreaterThan(0);
+    // ...but the admin's own browser signs in at once, from anywhere.
+    expect((await adminBrowser.request('POST', '/api/auth/login', ADMIN, at('198.51.100.77'))).status).toBe(200);
+  });
+
+  it('a device cookie issued for one account does not help with another', async () => {
+    // Signing up signs in, so the new person's browser carries a device cookie for their account.
+    const { agent: browser } = await signUp(server, { role: 'therapist' });
+    const device = browser.cookies.get('haven_device')!;
+    expect(device).toBeTruthy();
+    const other = server.agent();
+    other.cookies.set('haven_device', device);
+    // Five failures for another email from this browser lock that pair like any untrusted one.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await other.request('POST', '/api/auth/login', { email: 'someone@else.test', password: 'x-wrong' }, at('192.0.2.21'))).status).toBe(401);
+    }
+    expect((await other.request('POST', '/api/auth/login', { email: 'someone@else.test', password: 'x-wrong' }, at('192.0.2.21'))).status).toBe(429);
+  });
+
+  it('a forged device cookie is ignored', async () => {
+    const forged = server.agent();
+    forged.cookies.set('haven_device', 'abc.def');
+    // The account is locked for untrusted browsers by the first test; a made-up cookie does not get past it.
+    expect((await forged.request('POST', '/api/auth/login', ADMIN, at('192.0.2.30'))).status).toBe(429);
+  });
+});
