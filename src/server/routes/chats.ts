@@ -18,6 +18,7 @@ import type { AppContext } from '../context';
 import { aiChats, type aiMessages } from '../db/schema';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
+import { PersonLimits } from '../limits/person-limits';
 import type { ZodTypeProvider } from '../http/zod';
 import { checkOwnImage } from '../uploads/ownership';
 import { ImageStore } from '../uploads/store';
@@ -35,6 +36,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
   const aura = ctx.aura ?? new Aura(providerFromConfig(config), config, (m) => app.log.warn(m));
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireActive);
+  const limits = new PersonLimits();
 
   /** The image as models take it: GIFs become a PNG of their first frame (Gemini refuses image/gif). */
   async function imageFor(url: string | null): Promise<ChatTurn['image']> {
@@ -75,6 +77,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
    */
   r.route({ ...endpoint(r, 'createAuraChat'), handler: async (request, reply) => {
     const me = currentUser(request);
+    await limits.spend('auraQuestions', me.id);
     const { text, clientId = newClientId(), chatId } = request.body;
     const img = await checkOwnImage(store, config, me.id, request.body.img);
     const stored = await storeQuestion(db, { userId: me.id, newChatId: chatId, title: deriveTitle(text), text: text.trim(), img, clientId });
@@ -89,6 +92,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
 
   r.route({ ...endpoint(r, 'askAura'), handler: async (request) => {
     const me = currentUser(request);
+    await limits.spend('auraQuestions', me.id);
     const chat = await ownChat(db, me.id, request.params.id);
     const { text, clientId = newClientId() } = request.body;
     const img = await checkOwnImage(store, config, me.id, request.body.img);
@@ -99,6 +103,8 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
 
   r.route({ ...endpoint(r, 'generateTitle'), handler: async (request) => {
     const me = currentUser(request);
+    // A title is a model call too.
+    await limits.spend('auraQuestions', me.id);
     const { prompt, chatId } = request.body;
     // Naming a chat is only for its owner (checked before any model call), and only while it has no title yet.
     const chat = chatId ? await ownChat(db, me.id, chatId) : null;

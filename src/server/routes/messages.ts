@@ -10,6 +10,7 @@ import { groupMembers, users } from '../db/schema';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
+import { PersonLimits } from '../limits/person-limits';
 import { findRecipient, groupOfMember } from '../messages/access';
 import { announce } from '../messages/announce';
 import { sendBatch } from '../messages/batch';
@@ -36,6 +37,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
   const { config, database: { db }, realtime, store } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireActive);
+  const limits = new PersonLimits();
 
   r.route({ ...endpoint(r, 'people'), handler: async (request) => {
     const me = currentUser(request);
@@ -76,6 +78,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
    */
   r.route({ ...endpoint(r, 'sendDirect'), bodyLimit: SEND_BODY_LIMIT, handler: async (request, reply) => {
     const me = currentUser(request);
+    await limits.spend('messages', me.id);
     const receiver = await findRecipient(db, me, request.params.userId);
     const { text, image, clientId } = request.body;
     const saved = image && isDataUrl(image) ? await store.saveDataUrl(me.id, image) : null;
@@ -93,6 +96,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
 
   r.route({ ...endpoint(r, 'sendGroup'), handler: async (request, reply) => {
     const me = currentUser(request);
+    await limits.spend('messages', me.id);
     const group = await groupOfMember(db, request.params.groupId, me.id, 'send');
     const { message, created } = await storeGroupMessage(db, senderOf(me), {
       groupId: group.id, text: request.body.text, clientId: request.body.clientId,
@@ -102,6 +106,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
   } });
 
   r.route({ ...endpoint(r, 'sendBatch'), bodyLimit: BATCH_BODY_LIMIT, handler: async (request) => {
+    await limits.spend('messages', currentUser(request).id, request.body.items.length);
     const { results, created } = await sendBatch({ db, store, config }, currentUser(request), request.body.items);
     // After the commit, in item order: a socket never announces a message that could still roll back.
     for (const message of created) announce(realtime, message);

@@ -14,6 +14,7 @@ import type { AppContext } from '../context';
 import { uploadTokens } from '../db/schema';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
+import { PersonLimits } from '../limits/person-limits';
 import type { ZodTypeProvider } from '../http/zod';
 import { signatureMatches, signUpload } from '../uploads/signing';
 
@@ -22,12 +23,14 @@ const BAD_SIGNATURE = 'The upload signature is invalid or has expired. Please tr
 export const uploadApiRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const { config, database: { db }, store, uploadKeys } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const limits = new PersonLimits();
   const imagekit = config.IMAGEKIT_PRIVATE_KEY
     ? { publicKey: config.IMAGEKIT_PUBLIC_KEY!, privateKey: config.IMAGEKIT_PRIVATE_KEY, uploadUrl: config.IMAGEKIT_UPLOAD_URL! }
     : null;
 
   r.route({ ...endpoint(r, 'uploadAuth'), onRequest: requireActive, handler: async (request) => {
     const user = request.user!;
+    await limits.spend('uploadSignatures', user.id);
     const token = randomUUID();
     const expire = Math.floor(Date.now() / 1000) + config.UPLOAD_TOKEN_MINUTES * 60;
     if (imagekit) {
