@@ -11,6 +11,7 @@ import { issueReferralCode } from './auth/referral-codes';
 import { ensureAdmin } from './bootstrap-admin';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Db } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { groupMembers, groups, users } from './db/schema';
 
 const PASSWORD = 'haven-demo';
@@ -42,7 +43,11 @@ async function main() {
     if (error instanceof ConfigError) { console.error(error.message); process.exit(1); }
     throw error;
   }
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, 'npm run seed:demo').catch((error: unknown) => {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(`${error.message}\nseed:demo writes to the same database as the server: stop the server (Ctrl+C), run seed:demo, then start it again.`);
+    process.exit(1);
+  });
   const { db } = database;
   const admin = await ensureAdmin(db, config);
   const therapist = await person(db, 'Dr. Maya Lin', 'therapist@haven.demo', 'therapist', 'verified');

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,15 +32,24 @@ export interface PgliteOptions {
   /** A dump made by `dumpDataDir`, to start from (tests use a migrated template). */
   loadDataDir?: Blob;
   migrate?: boolean;
+  /** With dataDir: hold DATA_DIR's lock (data-dir-lock.ts) under this name, e.g. 'the Haven server'. */
+  lock?: { dataDir: string; what: string };
 }
 
 export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
   // PGlite's own mkdir is not recursive.
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  const db = drizzlePglite(client, { schema });
-  if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  if (options.lock) mkdirSync(options.lock.dataDir, { recursive: true });
+  const release = options.lock ? lockDataDir(options.lock.dataDir, options.lock.what) : () => {};
+  try {
+    const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    const db = drizzlePglite(client, { schema });
+    if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close().finally(release) };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 export async function openPostgres(url: string): Promise<Database> {
@@ -57,10 +67,11 @@ export async function openPostgres(url: string): Promise<Database> {
   return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
-export function openDatabase(config: { DATABASE_URL?: string; dataDir: string }): Promise<Database> {
+/** `what` names this process in the data folder's lock ('the Haven server', 'npm run seed:demo'). */
+export function openDatabase(config: { DATABASE_URL?: string; dataDir: string }, what = 'the Haven server'): Promise<Database> {
   return config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL)
-    : openPglite({ dataDir: `${config.dataDir}/pglite` });
+    : openPglite({ dataDir: `${config.dataDir}/pglite`, lock: { dataDir: config.dataDir, what } });
 }
 
 export { schema };
