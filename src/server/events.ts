@@ -3,8 +3,13 @@ import { EventEmitter } from 'node:events';
 
 export interface ServerEvents {
   userDeleted: [userId: string];
-  /** A session ended (logout, or replaced at login): its sockets close. Carries the cookie token. */
-  sessionEnded: [token: string];
+  /**
+   * A session ended (logout, replaced at login, signed out from another device, password changed):
+   * its sockets close. Carries the session's id (the SHA-256 of its token, as stored), never the token.
+   */
+  sessionEnded: [sessionId: string];
+  /** A person's standing changed (verified, rejected, back to pending): their sockets close and reconnect through the checks. */
+  accessChanged: [userId: string];
 }
 
 export class AppEvents extends EventEmitter<ServerEvents> {}

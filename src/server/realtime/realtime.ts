@@ -4,7 +4,6 @@
  * for a foreign Origin, and joins `user:<id>` plus `group:<id>` for each membership. On
  * PostgreSQL the socket.io PostgreSQL adapter carries events between instances.
  */
-import { createHash } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/postgres-adapter';
@@ -12,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import { isPendingProfessional } from '../../shared/limits';
 import { groupRoom, socketRefusal, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/realtime';
-import { findSessionUser, SESSION_COOKIE } from '../auth/sessions';
+import { findSessionUser, SESSION_COOKIE, sessionIdOf } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { groupMembers } from '../db/schema';
@@ -28,7 +27,7 @@ interface SocketData {
 export type HavenServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type HavenSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-export const sessionRoom = (token: string) => `session:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 function originAllowed(socket: HavenSocket, config: Config): boolean {
   const { origin, host } = socket.handshake.headers;
@@ -58,7 +57,8 @@ export class Realtime {
     this.io.use((socket, next) => void this.authenticate(socket).then(() => next(), (e: Error) => next(e)));
     this.io.on('connection', (socket) => void this.onConnection(socket));
     app.events.on('userDeleted', (id) => this.io.in(userRoom(id)).disconnectSockets(true));
-    app.events.on('sessionEnded', (token) => this.io.in(sessionRoom(token)).disconnectSockets(true));
+    app.events.on('sessionEnded', (id) => this.io.in(sessionRoom(id)).disconnectSockets(true));
+    app.events.on('accessChanged', (id) => this.io.in(userRoom(id)).disconnectSockets(true));
     app.addHook('preClose', async () => {
       this.presence.stop();
       this.io.disconnectSockets(true);
@@ -71,11 +71,11 @@ export class Realtime {
     if (!originAllowed(socket, this.config)) throw socketRefusal('ORIGIN_REJECTED');
     const cookies = parseCookieHeader(socket.handshake.headers.cookie);
     const token = cookies[SESSION_COOKIE];
-    const user = token ? await findSessionUser(this.database.db, token) : null;
+    const user = token ? await findSessionUser(this.database.db, token, this.config.SESSION_IDLE_DAYS) : null;
     if (!user) throw socketRefusal('UNAUTHENTICATED');
     if (isPendingProfessional(user)) throw socketRefusal('VERIFICATION_REQUIRED');
     socket.data.userId = user.id;
-    socket.data.sessionRoom = sessionRoom(token!);
+    socket.data.sessionRoom = sessionRoom(sessionIdOf(token!));
     socket.data.groupIds = await this.groupIdsOf(user.id);
   }
 

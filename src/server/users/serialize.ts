@@ -1,5 +1,6 @@
 /** The three views of a person. A password hash or session never leaves the server. */
 import type { AdminUser, AuthUser, PublicUser } from '../../shared/api';
+import { isProfessional } from '../../shared/limits';
 import type { UserRow } from '../db/schema';
 
 export function toAuthUser(u: UserRow): AuthUser {
@@ -22,11 +23,16 @@ export function toAdminUser(u: UserRow): AdminUser {
   return { ...toAuthUser(u), rejectionReason: u.rejectionReason };
 }
 
+/**
+ * What others see. A professional's role is shown only once the admin has verified them: a
+ * pending or rejected therapist must not look like one to the people they talk to (any client
+ * labels by role), so to others they are a person like any other.
+ */
 export function toPublicUser(u: UserRow): PublicUser {
   return {
     _id: u.id,
     fullName: u.fullName,
-    role: u.role,
+    role: isProfessional(u.role) && u.status !== 'verified' ? 'user' : u.role,
     status: u.status,
     profilePic: u.profilePic,
     createdAt: u.createdAt.toISOString(),

@@ -51,11 +51,18 @@ describe('statusMark', () => {
 
 describe('role labels', () => {
   it('labels every role but a regular user', () => {
-    expect(roleLabel('user')).toBeNull();
-    expect(roleLabel('therapist')).toBe('Therapist');
-    expect(roleLabel('ngo')).toBe('NGO');
-    expect(roleLabel('volunteer')).toBe('Volunteer');
-    expect(roleLabel('admin')).toBe('Admin');
+    expect(roleLabel({ role: 'user', status: 'verified' })).toBeNull();
+    expect(roleLabel({ role: 'therapist', status: 'verified' })).toBe('Therapist');
+    expect(roleLabel({ role: 'ngo', status: 'verified' })).toBe('NGO');
+    expect(roleLabel({ role: 'volunteer', status: 'verified' })).toBe('Volunteer');
+    expect(roleLabel({ role: 'admin', status: 'verified' })).toBe('Admin');
+  });
+
+  it('gives a professional no label until the admin has verified them', () => {
+    for (const status of ['pending', 'rejected', 'unverified'] as const) {
+      expect(roleLabel({ role: 'therapist', status })).toBeNull();
+      expect(roleLabel({ role: 'ngo', status })).toBeNull();
+    }
   });
 
   it('titles the therapist-chat sidebar by role, with the matching load-failure toast', () => {

@@ -43,7 +43,7 @@ export function DirectChat({ person, onBack }: { person: PublicUser | undefined;
   const { messages, ...history } = useConversationWindow(person ? dmConversation(person._id) : null);
   useFailureToast(history.failed, 'Failed to fetch messages');
   const online = useOnlineUsers().includes(person?._id ?? '');
-  const role = person ? roleLabel(person.role) : null;
+  const role = person ? roleLabel(person) : null;
 
   async function send(text: string, image: string | null) {
     // Spec section 5: a direct message needs a recipient.

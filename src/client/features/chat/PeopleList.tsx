@@ -20,7 +20,7 @@ export function PeopleList({ people, online, selectedId, onSelect, emptyText, la
   return (
     <ul className="flex flex-col gap-1" aria-label={label}>
       {people.map((p) => {
-        const role = roleLabel(p.role);
+        const role = roleLabel(p);
         const isOnline = on.has(p._id);
         return (
           <li key={p._id}>

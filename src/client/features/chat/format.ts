@@ -1,5 +1,5 @@
 /** Pure helpers of the chat screens (unit-tested in tests/client/chat). */
-import type { Role } from '../../../shared/limits';
+import { isProfessional, type Role, type Status } from '../../../shared/limits';
 import type { SendStatus } from '../../db/database';
 import { ROLE_LABEL } from '../../ui/labels';
 
@@ -29,7 +29,13 @@ export function statusMark(status: SendStatus): StatusMark {
 
 export const STATUS_TEXT: Record<StatusMark, string> = { clock: 'Sending', tick: 'Sent', failed: 'Not sent' };
 
-/** Spec section 2: sidebars label every role but a regular user. */
-export function roleLabel(role: Role): string | null {
-  return role === 'user' ? null : ROLE_LABEL[role];
+/**
+ * Spec section 2: sidebars label every role but a regular user; a professional only once verified
+ * (the server already answers others' unverified professionals as users; this also covers a copy
+ * stored on the device before they were rejected).
+ */
+export function roleLabel(person: { role: Role; status: Status }): string | null {
+  if (person.role === 'user') return null;
+  if (isProfessional(person.role) && person.status !== 'verified') return null;
+  return ROLE_LABEL[person.role];
 }
