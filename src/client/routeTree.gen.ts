@@ -16,6 +16,7 @@ import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as DiaryRouteImport } from './routes/diary'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SafetyPlanRouteImport } from './routes/safety-plan'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SignupRouteImport } from './routes/signup'
@@ -57,6 +58,11 @@ const LoginRoute = LoginRouteImport.update({
 const ProfileRoute = ProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SafetyPlanRoute = SafetyPlanRouteImport.update({
@@ -103,6 +109,7 @@ export interface FileRoutesByFullPath {
   '/diary': typeof DiaryRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/safety-plan': typeof SafetyPlanRoute
   '/settings': typeof SettingsRoute
   '/signup': typeof SignupRoute
@@ -119,6 +126,7 @@ export interface FileRoutesByTo {
   '/diary': typeof DiaryRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/safety-plan': typeof SafetyPlanRoute
   '/settings': typeof SettingsRoute
   '/signup': typeof SignupRoute
@@ -136,6 +144,7 @@ export interface FileRoutesById {
   '/diary': typeof DiaryRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/safety-plan': typeof SafetyPlanRoute
   '/settings': typeof SettingsRoute
   '/signup': typeof SignupRoute
@@ -154,6 +163,7 @@ export interface FileRouteTypes {
     | '/diary'
     | '/login'
     | '/profile'
+    | '/reset-password'
     | '/safety-plan'
     | '/settings'
     | '/signup'
@@ -170,6 +180,7 @@ export interface FileRouteTypes {
     | '/diary'
     | '/login'
     | '/profile'
+    | '/reset-password'
     | '/safety-plan'
     | '/settings'
     | '/signup'
@@ -186,6 +197,7 @@ export interface FileRouteTypes {
     | '/diary'
     | '/login'
     | '/profile'
+    | '/reset-password'
     | '/safety-plan'
     | '/settings'
     | '/signup'
@@ -203,6 +215,7 @@ export interface RootRouteChildren {
   DiaryRoute: typeof DiaryRoute
   LoginRoute: typeof LoginRoute
   ProfileRoute: typeof ProfileRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SafetyPlanRoute: typeof SafetyPlanRoute
   SettingsRoute: typeof SettingsRoute
   SignupRoute: typeof SignupRoute
@@ -261,6 +274,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof ProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/safety-plan': {
@@ -323,6 +343,7 @@ const rootRouteChildren: RootRouteChildren = {
   DiaryRoute: DiaryRoute,
   LoginRoute: LoginRoute,
   ProfileRoute: ProfileRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SafetyPlanRoute: SafetyPlanRoute,
   SettingsRoute: SettingsRoute,
   SignupRoute: SignupRoute,

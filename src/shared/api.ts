@@ -212,3 +212,43 @@ export const groupSummaryList = z.array(groupSummary);
 export const directMessageList = z.array(directMessage);
 export const groupMessageList = z.array(groupMessage);
 export const aiChatSummaryList = z.array(aiChatSummary);
+
+/** One of the signed-in person's sessions. `_id` is a random handle, never derived from the cookie's token. */
+export const accountSession = z.object({
+  _id: z.string(),
+  createdAt: isoDate,
+  lastSeenAt: isoDate,
+  /** "Chrome on Android", from the browser's User-Agent at sign-in. */
+  browser: z.string(),
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSession>;
+export const accountSessionList = z.array(accountSession);
+
+/** A password change or a sign-out of other devices: how many sessions ended. */
+export const sessionsEndedResponse = messageResponse.extend({ ended: z.number() });
+
+/** POST /api/admin/reset-password/{id}: shown to the admin once, to hand over in person or by phone. */
+export const resetCodeResponse = z.object({ resetCode: z.string(), expiresAt: isoDate });
+export type ResetCodeResponse = z.infer<typeof resetCodeResponse>;
+
+/**
+ * GET /api/me/export: what the server holds about the person, in a file of their own. Nothing of
+ * anyone else's threads, no password hash, no session data; people appear by id and name only.
+ */
+export const accountExport = z.object({
+  format: z.literal('haven-account-export'),
+  version: z.literal(1),
+  exportedAt: isoDate,
+  profile: authUser,
+  directConversations: z.array(z.object({
+    with: z.object({ _id: z.string(), fullName: z.string() }),
+    messages: z.array(z.object({ _id: z.string(), fromMe: z.boolean(), text: z.string(), image: z.string().nullable(), createdAt: isoDate })),
+  })),
+  groups: z.array(z.object({ _id: z.string(), name: z.string(), type: z.enum(GROUP_TYPES), description: z.string(), joinedAt: isoDate })),
+  groupMessages: z.array(z.object({ _id: z.string(), groupId: z.string(), groupName: z.string(), text: z.string(), createdAt: isoDate })),
+  auraChats: z.array(aiChatSummary.extend({
+    history: z.array(z.object({ role: z.enum(AURA_ROLES), text: z.string(), img: z.string().nullable(), createdAt: isoDate })),
+  })),
+});
+export type AccountExport = z.infer<typeof accountExport>;

@@ -71,6 +71,18 @@ describe('signup', () => {
     expect(again.res.status).toBe(409);
     expect(again.res.body.code).toBe('EMAIL_TAKEN');
   });
+
+  it('refuses one of the most common passwords, whatever its case, and makes no account', async () => {
+    const email = uniqueEmail('common');
+    for (const password of ['123456', 'Password', 'qwerty123']) {
+      const res = await server.agent().post('/api/auth/signup', { fullName: 'Common', email, password, role: 'ngo' });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'This password is too common. Please choose another.',
+        fields: { password: 'This password is too common. Please choose another.' } });
+    }
+    // The email is still free: nothing was stored.
+    expect((await signUp(server, { role: 'ngo', email })).res.status).toBe(201);
+  });
 });
 
 describe('login, sessions and logout', () => {

@@ -150,6 +150,19 @@ describe('POST /api/messages/batch', () => {
     expect(refused).toMatchObject({ ok: false, code: 'FORBIDDEN', message: 'You can only message the people referred to you' });
   });
 
+  it('refuses a message with a NUL byte or half an emoji on its own, and stores the rest', async () => {
+    const [a, b] = [await person(), await person()];
+    const mine = await newGroup(a);
+    const results = await batch(a.agent, [
+      direct(b.id, 'before'), direct(b.id, 'nul \u0000 here'), group(mine, 'half \ud83d emoji'), direct(b.id, 'after'),
+    ]);
+    expect(results.map((r) => (r.ok ? 'ok' : `${r.code}: ${r.message}`))).toEqual([
+      'ok', 'VALIDATION_FAILED: Text contains characters that are not allowed',
+      'VALIDATION_FAILED: Text contains characters that are not allowed', 'ok',
+    ]);
+    expect(await texts(b.agent, `/api/messages/${a.id}`)).toEqual(['before', 'after']);
+  });
+
   it('takes 100 items, refuses 101 or a missing, empty or non-list items with the usual error body', async () => {
     const [a, b] = [await person(), await person()];
     const hundred = Array.from({ length: 100 }, (_, i) => direct(b.id, `n${i}`));

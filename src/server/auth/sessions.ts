@@ -1,40 +1,103 @@
 /**
  * Server-side sessions. The cookie holds a random token; the table holds only its SHA-256, so
- * reading the database does not let anyone sign in.
+ * reading the database does not let anyone sign in. A session ends at its absolute expiry, after
+ * an idle time (SESSION_IDLE_DAYS), at logout, or when its person ends it from another device.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema';
+import { browserLabel } from './browser-label';
 
 export const SESSION_COOKIE = 'haven_session';
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The default of SESSION_IDLE_DAYS (src/server/config.ts), for callers not handed the config. */
+export const DEFAULT_IDLE_DAYS = 14;
+/** lastSeenAt moves at most this often: a write per session every few minutes, not per request. */
+export const TOUCH_EVERY_MS = 5 * 60_000;
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A session's id: the SHA-256 of its cookie token, the only form the database and the logs ever see. */
+export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const digest = sessionIdOf;
 
-export async function createSession(db: Db, userId: string, days: number): Promise<{ token: string; expiresAt: Date }> {
+/** What a request knows of its own session: `id` stays on the server, `publicId` is what lists show. */
+export interface SessionInfo {
+  id: string;
+  publicId: string;
+  userId: string;
+  lastSeenAt: Date;
+  browser: string | null;
+}
+
+export async function createSession(
+  db: Db, userId: string, days: number, userAgent?: string,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + days * DAY_MS);
-  await db.insert(sessions).values({ id: digest(token), userId, expiresAt });
+  // Without a User-Agent here, the first request the session makes fills the label in (touchSession).
+  const browser = userAgent === undefined ? null : browserLabel(userAgent);
+  await db.insert(sessions).values({ id: digest(token), userId, expiresAt, browser });
   return { token, expiresAt };
 }
 
-/** The user behind a cookie token, or null when it is unknown, expired or its user is gone. */
-export async function findSessionUser(db: Db, token: string): Promise<UserRow | null> {
+/** Sessions still alive: before their expiry and used within the idle time. */
+function alive(idleDays: number): SQL {
+  return and(gt(sessions.expiresAt, new Date()), gt(sessions.lastSeenAt, new Date(Date.now() - idleDays * DAY_MS)))!;
+}
+
+/** The session behind a cookie token and its person, or null when unknown, expired, idle too long or its user is gone. */
+export async function findSession(db: Db, token: string, idleDays = DEFAULT_IDLE_DAYS): Promise<{ user: UserRow; session: SessionInfo } | null> {
   if (!token || token.length > 100) return null;
   const rows = await db
-    .select({ user: users })
+    .select({
+      user: users,
+      session: { id: sessions.id, publicId: sessions.publicId, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, browser: sessions.browser },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, digest(token)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.id, digest(token)), alive(idleDays)))
     .limit(1);
-  return rows[0]?.user ?? null;
+  return rows[0] ?? null;
+}
+
+/** The user behind a cookie token, or null when it is unknown, expired, idle too long or its user is gone. */
+export async function findSessionUser(db: Db, token: string, idleDays = DEFAULT_IDLE_DAYS): Promise<UserRow | null> {
+  return (await findSession(db, token, idleDays))?.user ?? null;
+}
+
+/** Marks the session as used, at most every TOUCH_EVERY_MS, and labels its browser if nobody did at sign-in. */
+export async function touchSession(db: Db, session: SessionInfo, userAgent: string | undefined): Promise<void> {
+  const stale = Date.now() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS;
+  if (!stale && session.browser !== null) return;
+  const browser = session.browser ?? browserLabel(userAgent);
+  await db.update(sessions).set({ lastSeenAt: new Date(), browser }).where(eq(sessions.id, session.id));
+}
+
+/** A person's live sessions, most recently used first. */
+export async function listSessions(db: Db, userId: string, idleDays = DEFAULT_IDLE_DAYS) {
+  return db.select().from(sessions)
+    .where(and(eq(sessions.userId, userId), alive(idleDays)))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/**
+ * Ends sessions of one person and answers their ids, so the caller can close their sockets
+ * ('sessionEnded'). `except` keeps one (the device asking); `publicId` ends only that one.
+ */
+export async function endSessions(db: Db, userId: string, which: { except?: string; publicId?: string } = {}): Promise<string[]> {
+  const rows = await db.delete(sessions).where(and(
+    eq(sessions.userId, userId),
+    which.except === undefined ? undefined : ne(sessions.id, which.except),
+    which.publicId === undefined ? undefined : eq(sessions.publicId, which.publicId),
+  )).returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, digest(token)));
 }
 
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+/** At boot: sessions past their expiry or idle for longer than allowed. */
+export async function deleteExpiredSessions(db: Db, idleDays = DEFAULT_IDLE_DAYS): Promise<void> {
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, new Date(Date.now() - idleDays * DAY_MS))));
 }

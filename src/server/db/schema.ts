@@ -41,9 +41,30 @@ export const sessions = pgTable('sessions', {
   /** SHA-256 of the cookie's token: a copy of this table does not sign anyone in. */
   id: text('id').primaryKey(),
   userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /**
+   * The handle the person sees in their sessions list: random, unrelated to the token, so showing
+   * it (or a log line holding it) cannot lead back to the cookie. The default fills older rows too.
+   */
+  publicId: id('public_id').notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 24)`),
+  createdAt: createdAt(),
+  /** Touched at most every few minutes (src/server/auth/sessions.ts); idle sessions end. */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** A short label ("Chrome on Android"), not the whole User-Agent: enough to recognise a device. */
+  browser: text('browser'),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_public_id_idx').on(t.publicId)]);
+
+/**
+ * One-time password reset codes made by an admin (Haven sends no email). One per person: a new
+ * code replaces the old. Only the SHA-256 of the code is kept; spending it deletes the row.
+ */
+export const passwordResets = pgTable('password_resets', {
+  userId: id('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  createdBy: id('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-}, (t) => [index('sessions_user_idx').on(t.userId)]);
+});
 
 export const groups = pgTable('groups', {
   id: id('id').primaryKey(),

@@ -1,16 +1,18 @@
-/** /api/admin: verification, the people list, the statistics, and deletion. Admins only. */
+/** /api/admin: verification, the people list, the statistics, password reset codes and deletion. Admins only. */
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminStats } from '../../shared/api';
 import { PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
-import { requireAdmin } from '../auth/guards';
+import { currentUser, requireAdmin } from '../auth/guards';
 import { issueReferralCode } from '../auth/referral-codes';
+import { issueResetCode } from '../auth/reset-codes';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
+import { deleteAccount } from '../users/delete-account';
 import { toAdminUser } from '../users/serialize';
 
 async function findUser(db: Db, id: string): Promise<UserRow> {
@@ -63,6 +65,7 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     const [updated] = await db.update(users)
       .set({ status: 'verified', verificationRequest: false, rejectionReason: null })
       .where(eq(users.id, target.id)).returning();
+    app.events.emit('accessChanged', target.id);
     return { message: 'User verified successfully', referralCode, user: toAdminUser(updated!) };
   } });
 
@@ -74,17 +77,23 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     const [updated] = await db.update(users)
       .set({ status: 'rejected', verificationRequest: false, rejectionReason: request.body?.reason || null })
       .where(eq(users.id, target.id)).returning();
+    app.events.emit('accessChanged', target.id);
     return { message: 'User rejected', user: toAdminUser(updated!) };
   } });
 
   r.route({ ...endpoint(r, 'deleteUser'), handler: async (request) => {
     const target = await findUser(db, request.params.id);
     if (target.role === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot be deleted');
-    const files = await store.namesOwnedBy(target.id);
-    // Sessions, messages, memberships, AI chats and upload rows go by ON DELETE CASCADE.
-    await db.delete(users).where(eq(users.id, target.id));
-    await store.remove(files);
-    app.events.emit('userDeleted', target.id);
+    await deleteAccount(db, store, app.events, target.id);
     return { message: 'User deleted successfully' };
+  } });
+
+  /** A one-time code to hand over in person or by phone (Haven sends no email); a new one replaces the last. */
+  r.route({ ...endpoint(r, 'createResetCode'), handler: async (request) => {
+    const target = await findUser(db, request.params.id);
+    // An admin's password comes from ADMIN_PASSWORD at boot; a code would be a way around that.
+    if (target.role === 'admin') throw new AppError('FORBIDDEN', 'An admin password is set with ADMIN_PASSWORD when the server starts');
+    const { resetCode, expiresAt } = await issueResetCode(db, target.id, currentUser(request).id);
+    return { resetCode, expiresAt: expiresAt.toISOString() };
   } });
 };

@@ -6,10 +6,12 @@ import { DATA_URL_MAX_LENGTH, isDataUrl } from '../../shared/images';
 import { PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
 import { PROFILE_PIC_MESSAGE } from '../../shared/schemas';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookie';
+import { DeviceCookies } from '../auth/device-cookie';
 import { describeWait } from '../auth/login-throttle';
+import { assertPasswordAllowed } from '../auth/password-policy';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { isUniqueViolation, issueReferralCode } from '../auth/referral-codes';
-import { createSession, deleteSession, SESSION_COOKIE } from '../auth/sessions';
+import { createSession, deleteSession, SESSION_COOKIE, sessionIdOf } from '../auth/sessions';
 import { currentUser, requireUser } from '../auth/guards';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
@@ -41,7 +43,8 @@ async function updateUser(db: Db, id: string, values: Partial<typeof users.$infe
 }
 
 export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const { config, database: { db }, store, loginThrottle } = ctx;
+  const { config, database: { db }, store, loginThrottle, uploadKeys } = ctx;
+  const deviceCookies = new DeviceCookies(uploadKeys.privateKey);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const minutes = (n: number) => n * 60_000;
 
@@ -50,9 +53,9 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     const old = request.cookies[SESSION_COOKIE];
     if (old) {
       await deleteSession(db, old);
-      app.events.emit('sessionEnded', old);
+      app.events.emit('sessionEnded', sessionIdOf(old));
     }
-    const { token, expiresAt } = await createSession(db, user.id, config.SESSION_DAYS);
+    const { token, expiresAt } = await createSession(db, user.id, config.SESSION_DAYS, request.headers['user-agent']);
     setSessionCookie(reply, config, token, expiresAt);
   }
 
@@ -62,6 +65,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     handler: async (request, reply) => {
     const { fullName, email, password, role, referralCode } = request.body;
     if (role === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot be created by signing up');
+    assertPasswordAllowed(password);
     let referrer: UserRow | null = null;
     if (role === 'user') {
       if (!referralCode) {
@@ -86,22 +90,25 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       throw error;
     }
     await signIn(request, reply, user);
+    deviceCookies.issue(reply, config, email);
     return reply.status(201).send(toAuthUser(user));
   } });
 
   r.route({ ...endpoint(r, 'login'), handler: async (request, reply) => {
     const { email, password } = request.body;
-    const wait = loginThrottle.retryAfter(email, request.ip);
+    const attempt = { account: email, address: request.ip, device: deviceCookies.deviceFor(request, email) };
+    const wait = loginThrottle.retryAfter(attempt);
     if (wait > 0) {
       throw new AppError('RATE_LIMITED', `Too many failed login attempts. Please try again in ${describeWait(wait)}.`, { retryAfter: wait });
     }
     const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await decoyHash(), `${password}!`);
     if (!user || !ok) {
-      loginThrottle.recordFailure(email, request.ip);
+      loginThrottle.recordFailure(attempt);
       throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
     }
-    loginThrottle.recordSuccess(email, request.ip);
+    loginThrottle.recordSuccess(attempt);
+    deviceCookies.issue(reply, config, email);
     await signIn(request, reply, user);
     return toAuthUser(user);
   } });
@@ -110,7 +117,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       await deleteSession(db, token);
-      app.events.emit('sessionEnded', token);
+      app.events.emit('sessionEnded', sessionIdOf(token));
     }
     clearSessionCookie(reply, config);
     return { message: 'Logged out successfully' };
@@ -142,6 +149,8 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     const updated = await updateUser(db, user.id, {
       status: 'pending', verificationRequest: true, verificationMessage: request.body.message, rejectionReason: null,
     });
+    // Pending professionals may not hold a socket (spec: confined to /verification-needed).
+    app.events.emit('accessChanged', user.id);
     return toAuthUser(updated);
   } });
 

@@ -15,7 +15,6 @@ export interface RouteShape {
   answer: z.ZodType;
 }
 
-
 export const ROUTES = {
   health: { answer: answer.healthResponse },
   crisisResources: { answer: answer.crisisResourcesResponse },
@@ -29,12 +28,22 @@ export const ROUTES = {
   validateReferral: { body: input.validateReferralSchema, answer: answer.validateReferralResponse },
   generateReferral: { answer: answer.authUser },
 
+  changePassword: { body: input.changePasswordSchema, answer: answer.sessionsEndedResponse },
+  sessions: { answer: answer.accountSessionList },
+  endSession: { params: input.idParam, answer: answer.sessionsEndedResponse },
+  endOtherSessions: { answer: answer.sessionsEndedResponse },
+  resetPassword: { body: input.resetPasswordSchema, answer: answer.messageResponse },
+  // Answered as a file (Content-Disposition: attachment), still through this schema.
+  exportAccount: { answer: answer.accountExport },
+  deleteAccount: { body: input.deleteAccountSchema, answer: answer.messageResponse },
+
   pendingUsers: { answer: answer.adminUserList },
   allUsers: { query: input.roleFilterSchema, answer: answer.adminUserList },
   adminStats: { answer: answer.adminStats },
   verifyUser: { params: input.idParam, answer: answer.verifyUserResponse },
   rejectUser: { params: input.idParam, body: input.rejectUserSchema, answer: answer.rejectUserResponse },
   deleteUser: { params: input.idParam, answer: answer.messageResponse },
+  createResetCode: { params: input.idParam, answer: answer.resetCodeResponse },
   adminGroups: { answer: answer.adminGroupList },
   createGroup: { body: input.createGroupSchema, answer: answer.createGroupResponse },
   deleteGroup: { params: input.idParam, answer: answer.messageResponse },

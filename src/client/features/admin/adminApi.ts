@@ -11,6 +11,7 @@ export const adminApi = {
   verify: (id: string) => call('verifyUser', { params: { id } }),
   reject: (id: string, reason: string) => call('rejectUser', { params: { id }, body: reason.trim() ? { reason: reason.trim() } : {} }),
   remove: (id: string) => call('deleteUser', { params: { id } }),
+  resetCode: (id: string) => call('createResetCode', { params: { id } }),
   groups: () => call('adminGroups'),
   createGroup: (body: { name: string; type: GroupType; description: string }) => call('createGroup', { body }),
   deleteGroup: (id: string) => call('deleteGroup', { params: { id } }),

@@ -56,6 +56,10 @@ export function LoginPage() {
           Don&apos;t have an account?{' '}
           <Link to="/signup" className="link font-semibold">Create account</Link>
         </p>
+        {/* After "Create account", which the spec names: a reset code is Haven's own addition. */}
+        <p className="text-center">
+          <Link to="/reset-password" className="link">Have a reset code?</Link>
+        </p>
       </AuthCard>
     </WithGetHelp>
   );

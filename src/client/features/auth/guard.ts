@@ -7,6 +7,8 @@ export type GuardResult = 'spinner' | RedirectTarget | null;
 
 const APP_ROUTES = ['/dashboard', '/chat', '/therapist-chat', '/aura-ai'];
 const ANY_SIGNED_IN = ['/settings', '/profile', '/diary', '/safety-plan'];
+/** Open to everyone, signed in or not (beyond the spec: a reset code from an admin). */
+const PUBLIC = ['/reset-password'];
 
 export function normalizePath(path: string): string {
   const p = path.split(/[?#]/)[0] ?? '/';
@@ -27,6 +29,7 @@ export function guard(path: string, user: GuardUser, checking: boolean): GuardRe
   const pending = user !== null && isPendingProfessional(user);
   if (p === '/') return user ? (pending ? '/verification-needed' : '/dashboard') : '/login';
   if (p === '/login' || p === '/signup') return user ? '/dashboard' : null;
+  if (PUBLIC.includes(p)) return null;
   if (isAppRoute(p)) return !user ? '/login' : pending ? '/verification-needed' : null;
   if (ANY_SIGNED_IN.includes(p)) return user ? null : '/login';
   if (p === '/verification-needed') return pending ? null : '/';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Status } from '../../../shared/limits';
 import { ROLE_LABEL } from '../../ui/labels';
 import { useUser } from '../auth/session';
+import { AccountControls } from './AccountControls';
 import { ProfilePhoto } from './ProfilePhoto';
 import { ReferralCode, VerificationRequest } from './Verification';
 
@@ -49,6 +50,9 @@ export function ProfilePage() {
             <Row label="Account Status"><span className="font-semibold">Active</span></Row>
           </dl>
         </div>
+      </div>
+      <div className="mt-6 flex flex-col gap-6">
+        <AccountControls />
       </div>
     </main>
   );

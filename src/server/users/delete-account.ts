@@ -1,0 +1,20 @@
+/**
+ * Deleting a person, one way for both doors (an admin's delete-user, and the person's own
+ * DELETE /api/me), so the two can never drift apart in what they leave behind.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import type { AppEvents } from '../events';
+import type { ImageStore } from '../uploads/store';
+
+export async function deleteAccount(db: Db, store: ImageStore, events: AppEvents, userId: string): Promise<void> {
+  // Read before the delete: the rows that name the files go with the person.
+  const files = await store.namesOwnedBy(userId);
+  // Sessions, messages (both sides of their direct threads), memberships, Aura chats, upload rows
+  // and reset codes go by ON DELETE CASCADE; people they referred stay, with no referrer.
+  await db.delete(users).where(eq(users.id, userId));
+  await store.remove(files);
+  // Every device: their sockets close at once (realtime listens).
+  events.emit('userDeleted', userId);
+}
