@@ -34,7 +34,8 @@ describe('the referral journey, all in the browser', () => {
     await therapist.getByText('24-48 hours').waitFor();
 
     // Log out and back in: a pending professional is sent to /verification-needed again.
-    await therapist.getByRole('button', { name: 'Log out' }).click();
+    await therapist.getByRole('main').getByRole('button', { name: 'Log out' }).click();
+    await therapist.getByRole('dialog', { name: 'Log out?' }).getByRole('button', { name: 'Log out' }).click();
     await expectPath(therapist, '/login');
     await expectToast(therapist, 'Logged out successfully');
     await uiLogin(therapist, therapistEmail, PASSWORD);

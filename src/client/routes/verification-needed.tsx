@@ -1,7 +1,7 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { REVIEW_PERIOD } from '../../shared/limits';
 import { useUser } from '../features/auth/session';
-import { useLogout } from '../features/auth/useLogout';
+import { LogoutButton } from '../features/auth/LogoutDialog';
 import { WithGetHelp } from '../features/help/GetHelpButton';
 import { IconClock } from '../ui/icons';
 
@@ -10,7 +10,6 @@ export const Route = createFileRoute('/verification-needed')({ component: Verifi
 /** Where a pending professional waits (spec section 2); the root guard handles its redirects. */
 function VerificationNeeded() {
   const user = useUser();
-  const onLogout = useLogout();
 
   return (
     <WithGetHelp showSafetyPlan>
@@ -33,7 +32,7 @@ function VerificationNeeded() {
             <div className="card-actions flex-wrap justify-center">
               <Link to="/profile" className="btn btn-ghost">Profile</Link>
               <Link to="/settings" className="btn btn-ghost">Settings</Link>
-              <button type="button" className="btn btn-primary" onClick={() => void onLogout()}>Log out</button>
+              <LogoutButton className="btn btn-primary">Log out</LogoutButton>
             </div>
           </div>
         </div>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { isPendingProfessional } from '../../shared/limits';
 import { useUser } from '../features/auth/session';
-import { useLogout } from '../features/auth/useLogout';
+import { LogoutButton } from '../features/auth/LogoutDialog';
 import { GetHelpButton } from '../features/help/GetHelpButton';
 import { IconLogout, IconSettings, IconShield, IconSparkles, IconUser } from './icons';
 
@@ -20,7 +20,6 @@ function NavLink({ to, label, icon }: { to: '/settings' | '/aura-ai' | '/profile
 export function Header() {
   const user = useUser();
   const pending = isPendingProfessional(user);
-  const onLogout = useLogout();
 
   return (
     <header className="navbar sticky top-0 z-30 min-h-14 border-b border-base-300 bg-base-100 px-2 sm:px-4">
@@ -38,10 +37,10 @@ export function Header() {
         <NavLink to="/settings" label="Settings" icon={<IconSettings />} />
         {!pending && <NavLink to="/aura-ai" label="Aura AI" icon={<IconSparkles />} />}
         <NavLink to="/profile" label="Profile" icon={<IconUser />} />
-        <button type="button" className="btn btn-ghost btn-sm gap-1 px-2" onClick={() => void onLogout()}>
+        <LogoutButton className="btn btn-ghost btn-sm gap-1 px-2">
           <IconLogout />
           <span className="max-sm:sr-only">Logout</span>
-        </button>
+        </LogoutButton>
       </nav>
     </header>
   );

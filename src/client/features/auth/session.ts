@@ -1,12 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AuthUser } from '../../../shared/api';
-import { IMAGE_CACHE, IMAGE_EXPIRATION_DB } from '../../../shared/cache-names';
 import { isPendingProfessional } from '../../../shared/limits';
 import { api } from '../../net/api';
 import { call } from '../../net/call';
 import { gotNoAnswer } from '../../net/errors';
 import { startEngine, stopEngine } from '../../sync/current';
+import { clearImageCaches, forgetPendingRemoval, LAST_USER_KEY, removeLocalData, retryPendingRemovals } from './localData';
+import {
+  clearSignOutPending, LOGOUT_TIMEOUT_MS, markSignOutPending, sendPendingSignOut, sendPendingSignOutWhenOnline, signOutPending,
+} from './pendingSignOut';
 
 /**
  * The signed-in person, shared by every screen. `checking` is true until the start-up check ends.
@@ -18,9 +21,6 @@ export interface Session {
   checking: boolean;
   offline: boolean;
 }
-
-/** The last signed-in person's own profile, for opening the app without a network. */
-const LAST_USER_KEY = 'haven-last-user';
 
 let session: Session = { user: null, checking: true, offline: false };
 const listeners = new Set<() => void>();
@@ -76,6 +76,12 @@ function syncFor(user: AuthUser | null) {
 export function setUser(user: AuthUser | null, offline = false) {
   if (user) localStorage.setItem(LAST_USER_KEY, JSON.stringify(user));
   else localStorage.removeItem(LAST_USER_KEY);
+  if (user && !offline) {
+    // A sign-in ended the browser's previous session on the server: an offline sign-out owes it nothing
+    // more, and this person's database is theirs again.
+    clearSignOutPending();
+    forgetPendingRemoval(user._id);
+  }
   syncFor(user);
   emit({ user, checking: false, offline });
 }
@@ -99,9 +105,17 @@ export function useUser(): AuthUser {
 /**
  * The spec's auth check at app start. A 401 means signed out. No answer at all means offline:
  * the last signed-in person carries on from the local store, and the check runs again when the
- * browser comes back online.
+ * browser comes back online. A sign-out made offline is sent first: while the server has not
+ * been told, the still-valid cookie must not sign the person back in.
  */
 export async function checkAuth(): Promise<void> {
+  void retryPendingRemovals();
+  if (signOutPending()) {
+    const told = await sendPendingSignOut();
+    if (!told) sendPendingSignOutWhenOnline();
+    setUser(null);
+    return;
+  }
   try {
     setUser(await call('check'));
   } catch (error) {
@@ -115,11 +129,46 @@ export async function checkAuth(): Promise<void> {
   }
 }
 
-export async function logout(): Promise<void> {
-  await call('logout');
-  setUser(null);
-  // Viewed images are cached for offline use (sw/image-cache.ts); a person's go with them, and so
-  // does the record of which images they viewed.
-  await globalThis.caches?.delete(IMAGE_CACHE).catch(() => false);
-  globalThis.indexedDB?.deleteDatabase(IMAGE_EXPIRATION_DB);
+export interface LogoutOptions {
+  /** "Also remove my data from this device": the person's database and per-person keys go too. */
+  removeData?: boolean;
 }
+
+export interface LogoutResult {
+  /** The server could not be reached: signed out on this device, the server is told when back online. */
+  offline: boolean;
+  /** With removeData: false when the database could not be deleted yet (it is tried again at the next start). */
+  removed: boolean;
+}
+
+/**
+ * Signs out. A server answer other than success (a 500) throws and the person stays signed in;
+ * no answer at all signs out on this device anyway and remembers to tell the server. Then the
+ * engine stops (closing the person's database), the image caches go, and with `removeData` the
+ * person's database and keys go too.
+ */
+export async function logout({ removeData = false }: LogoutOptions = {}): Promise<LogoutResult> {
+  const user = session.user;
+  let offline = false;
+  try {
+    await call('logout', {}, { timeout: LOGOUT_TIMEOUT_MS });
+  } catch (error) {
+    if (!gotNoAnswer(error)) throw error;
+    offline = true;
+    markSignOutPending();
+  }
+  setUser(null);
+  await clearImageCaches();
+  const removed = removeData && user ? await removeLocalData(user._id) : true;
+  return { offline, removed };
+}
+
+/**
+ * Signing out in one tab signs every tab out (they share the cookie). Without this, another tab
+ * would keep the person's database open and, after a removal, make it again.
+ */
+globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+  if (event.key !== LAST_USER_KEY || event.newValue !== null || !session.user) return;
+  setUser(null);
+  toast('You were logged out in another tab.');
+});
