@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // The long runs, out of `npm test` so that it stays under 90 s on 2 cores: the outbox property
-// (hundreds of random offline/online/reload/restart sequences against the real server) and the
+// (hundreds of random offline/online/reload/restart sequences against the real server), the fuzz of
+// every route (route-fuzz), the data-folder lock (real PGlite folders and a seed:demo process) and the
 // whole-process PGlite tests (the real entry point as a child process; a restart on disk, each
 // with its own initdb). `npm run test:long` runs them (the pseudo-project `long`: these files of
 // the server project), and CI runs both. `test:pg` keeps running its whole suite.
@@ -15,6 +16,8 @@ const LONG = [
   'tests/server/outbox-property.test.ts',
   'tests/server/pglite-main.test.ts',
   'tests/server/pglite-restart.test.ts',
+  'tests/server/route-fuzz.test.ts',
+  'tests/server/data-dir-lock.test.ts',
 ];
 
 const projects = process.argv.slice(2);

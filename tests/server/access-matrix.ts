@@ -1,0 +1,90 @@
+/**
+ * The people of the authorization matrix and a valid sample request for every route of the
+ * shared table, so that a refusal in the matrix is the guard's, not the validator's.
+ */
+import type { EndpointName } from '../../src/shared/contract/endpoints';
+import { splitEndpoint } from '../../src/shared/contract/endpoints';
+import type { Agent } from './agent';
+import type { TestServer } from './harness';
+import { PASSWORD, referredUser, signUp, signedInAdmin, verifiedProfessional } from './people';
+import { createChat } from './aura-chat';
+
+export const ACTORS = ['anonymous', 'user', 'otherUser', 'pending', 'verified', 'rejected', 'admin', 'deleted'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/** Who a route is for: the guard that must stand in front of it. */
+export type Access = 'public' | 'signedIn' | 'active' | 'admin' | 'uploadToken';
+
+export interface World {
+  agents: Record<Actor, Agent>;
+  ids: { user: string; otherUser: string; verified: string; rejected: string; group: string; userChat: string; target: string };
+}
+
+let n = 0;
+const clientId = () => `matrix-${(n += 1).toString().padStart(8, '0')}`;
+
+export async function buildWorld(server: TestServer): Promise<World> {
+  const admin = await signedInAdmin(server);
+  const pro = await verifiedProfessional(server, 'therapist');
+  const user = await referredUser(server, pro.code);
+  const otherUser = await referredUser(server, pro.code);
+  const pending = await signUp(server, { role: 'ngo' });
+  const rejected = await signUp(server, { role: 'volunteer' });
+  await admin.post(`/api/admin/reject-user/${rejected.user._id}`, { reason: 'not found' });
+  const doomed = await referredUser(server, pro.code);
+  await admin.delete(`/api/admin/delete-user/${doomed.id}`);
+  const group = await admin.post('/api/admin/create-group', { name: `Matrix ${clientId()}`, type: 'academic', description: 'matrix' });
+  await user.agent.post(`/api/messages/join-group/${group.body.group._id}`);
+  await user.agent.post(`/api/messages/send/${pro.user._id}`, { text: 'private to my therapist', clientId: clientId() });
+  const chat = await createChat(user.agent, { text: 'private to Aura', clientId: clientId() });
+  // A throwaway account for the admin's destructive routes, so the matrix never deletes its own people.
+  const target = await signUp(server, { role: 'therapist' });
+  return {
+    agents: { anonymous: server.agent(), user: user.agent, otherUser: otherUser.agent, pending: pending.agent,
+      verified: pro.agent, rejected: rejected.agent, admin, deleted: doomed.agent },
+    ids: { user: user.id, otherUser: otherUser.id, verified: pro.user._id, rejected: rejected.user._id,
+      group: group.body.group._id, userChat: chat._id, target: target.user._id },
+  };
+}
+
+export interface Sample {
+  path: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/** A request the validator accepts, aimed at the world's own objects (the user's chat, the group...). */
+export function sampleFor(name: EndpointName, world: World): Sample {
+  const { ids } = world;
+  const text = { text: 'hello', clientId: clientId() };
+  switch (name) {
+    case 'verifyUser': case 'rejectUser': case 'deleteUser': return { path: { id: ids.target }, body: {} };
+    case 'deleteGroup': return { path: { id: ids.group } };
+    case 'removeGroupMember': return { path: { id: ids.group, userId: ids.otherUser } };
+    case 'groupThread': return { path: { groupId: ids.group } };
+    case 'joinGroup': return { path: { groupId: ids.group } };
+    case 'sendGroup': return { path: { groupId: ids.group }, body: text };
+    case 'sendDirect': return { path: { userId: ids.verified }, body: text };
+    case 'directThread': return { path: { userId: ids.verified } };
+    case 'auraChat': return { path: { id: ids.userChat } };
+    case 'askAura': return { path: { id: ids.userChat }, body: { question: 'hello', clientId: clientId() } };
+    case 'createAuraChat': return { path: {}, body: text };
+    case 'sendBatch': return { path: {}, body: { items: [{ kind: 'direct', to: ids.verified, ...text }] } };
+    case 'signup': return { path: {}, body: { fullName: 'M', email: `matrix.${clientId()}@test.haven`, password: PASSWORD, role: 'ngo' } };
+    case 'login': return { path: {}, body: { email: 'nobody@test.haven', password: 'wrong-password' } };
+    case 'updateProfile': return { path: {}, body: { profilePic: 'unchanged.png' } };
+    case 'requestVerification': return { path: {}, body: { message: 'please' } };
+    case 'validateReferral': return { path: {}, body: { referralCode: 'HAVEN-XXXX-XXXX' } };
+    case 'createGroup': return { path: {}, body: { name: `G ${clientId()}`, type: 'mental', description: 'd' } };
+    case 'generateTitle': return { path: {}, body: { prompt: 'a title please' } };
+    case 'sync': return { path: {}, query: { since: '0' } };
+    case 'allUsers': return { path: {}, query: { role: 'all' } };
+    default: return { path: {}, body: splitEndpoint(name).method === 'GET' ? undefined : {} };
+  }
+}
+
+export function urlOf(name: EndpointName, sample: Sample): string {
+  const path = splitEndpoint(name).path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(sample.path[key] ?? 'missing'));
+  const query = sample.query ? `?${new URLSearchParams(sample.query)}` : '';
+  return `/api${path}${query}`;
+}
