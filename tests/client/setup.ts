@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) => ({
@@ -18,3 +20,7 @@ class JsdomSafeRequest extends NodeRequest {
   }
 }
 globalThis.Request = JsdomSafeRequest as typeof Request;
+
+// findBy*/waitFor give up after 1 s by default; on a busy 2-core CI machine a Dexie write and a
+// render can take longer. A wait still ends as soon as its condition holds.
+configure({ asyncUtilTimeout: 5_000 });

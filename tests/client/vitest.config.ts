@@ -12,5 +12,7 @@ export default defineProject({
     // jsdom and fake-indexeddb only (no native addons): worker threads start faster than processes,
     // and each file still gets a fresh worker with its own jsdom and IndexedDB.
     pool: 'threads',
+    // Generous for a busy 2-core CI machine; a passing test still ends as soon as it is done.
+    testTimeout: 30_000,
   },
 });
