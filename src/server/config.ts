@@ -4,6 +4,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { DIALABLE_RE } from '../shared/crisis-resources';
 import { PASSWORD_MIN_LENGTH } from '../shared/limits';
+import { DEFAULT_IDLE_DAYS } from './auth/sessions';
 
 const positiveInt = (fallback: number) =>
   z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be above 0')
@@ -70,7 +71,7 @@ const envSchema = z.object({
     .pipe(z.array(origin)),
   TRUST_PROXY: trustProxy,
   SESSION_DAYS: positiveInt(30),
-  SESSION_IDLE_DAYS: positiveInt(14),
+  SESSION_IDLE_DAYS: positiveInt(DEFAULT_IDLE_DAYS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_LOGIN_WINDOW_MINUTES: positiveInt(15),
   RATE_LIMIT_LOGIN_PAIR_MAX: positiveInt(5),

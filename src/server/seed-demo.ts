@@ -12,6 +12,7 @@ import { ensureAdmin } from './bootstrap-admin';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Db } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { describeError } from './http/logging';
 import { groupMembers, groups, users } from './db/schema';
 
 const PASSWORD = 'haven-demo';
@@ -74,6 +75,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error('Seeding failed:', error);
+  // Not the raw error: a failed admin insert would print its email and password hash.
+  console.error(`Seeding failed: ${describeError(error)}`);
   process.exit(1);
 });

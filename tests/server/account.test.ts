@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema';
 import { sessionIdOf } from '../../src/server/auth/sessions';
 import { accountPeople, IPHONE, ANDROID } from './account-helpers';
-import { startServer, type TestServer } from './harness';
-import { PASSWORD, verifiedProfessional } from './people';
+import { ADMIN, startServer, type TestServer } from './harness';
+import { PASSWORD, signedInAdmin, verifiedProfessional } from './people';
 import { closeAllSockets, openSocket, readySocket, refusal, serverDisconnect } from './socket-client';
 
 let server: TestServer;
@@ -73,6 +73,16 @@ describe('PUT /api/auth/password', () => {
 
   it('needs a session', async () => {
     expect((await server.agent().put('/api/auth/password', { currentPassword: PASSWORD, newPassword: 'quiet-harbour-71' })).status).toBe(401);
+  });
+});
+
+describe('the admin\'s password', () => {
+  it('cannot be changed in the app while ADMIN_PASSWORD sets it at every boot', async () => {
+    const admin = await signedInAdmin(server);
+    const res = await admin.put('/api/auth/password', { currentPassword: ADMIN.password, newPassword: 'quiet-harbour-33' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toContain('ADMIN_PASSWORD');
+    expect((await server.agent().post('/api/auth/login', ADMIN)).status).toBe(200);
   });
 });
 

@@ -34,6 +34,20 @@ describe('the data folder lock', () => {
     await database.close();
   }, 60_000);
 
+  it('takes over a lock naming its own pid that it never took (a restarted container reuses pids)', async () => {
+    const dataDir = freshDir();
+    writeFileSync(join(dataDir, 'haven.lock'), JSON.stringify({ pid: process.pid, host: hostname(), what: 'the Haven server', since: 'before the restart' }));
+    const database = await openDatabase({ dataDir });
+    await database.close();
+  }, 60_000);
+
+  it('leaves a lock from another host alone (it cannot be checked from here)', async () => {
+    const dataDir = freshDir();
+    writeFileSync(join(dataDir, 'haven.lock'), JSON.stringify({ pid: 1, host: 'another-host', what: 'the Haven server', since: 'earlier' }));
+    const refused = await openDatabase({ dataDir }).then(() => null, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(DataDirInUseError);
+  });
+
   it('stops seed:demo while the server holds the folder, and says to stop the server first', async () => {
     const dataDir = freshDir();
     const server = await openDatabase({ dataDir });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startServer, type TestServer } from './harness';
-import { signUp } from './people';
+import { PASSWORD, signUp } from './people';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -45,6 +45,17 @@ describe('failed-login limits and the device cookie', () => {
       expect((await other.request('POST', '/api/auth/login', { email: 'someone@else.test', password: 'x-wrong' }, at('192.0.2.21'))).status).toBe(401);
     }
     expect((await other.request('POST', '/api/auth/login', { email: 'someone@else.test', password: 'x-wrong' }, at('192.0.2.21'))).status).toBe(429);
+  });
+
+  it('a password change voids the device cookies issued before it', async () => {
+    const { agent: browser, email } = await signUp(server, { role: 'ngo' });
+    expect(browser.cookies.get('haven_device')).toBeTruthy();
+    expect((await browser.put('/api/auth/password', { currentPassword: PASSWORD, newPassword: 'quiet-harbour-92' })).status).toBe(200);
+    for (let i = 0; i < 20; i += 1) {
+      expect((await server.agent().request('POST', '/api/auth/login', { email, password: 'wrong-guess' }, at(`203.0.114.${i + 1}`))).status).toBe(401);
+    }
+    // Trusted for the old password only: now a stranger like any other browser.
+    expect((await browser.request('POST', '/api/auth/login', { email, password: 'quiet-harbour-92' }, at('192.0.2.40'))).status).toBe(429);
   });
 
   it('a forged device cookie is ignored', async () => {

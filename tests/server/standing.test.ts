@@ -27,7 +27,8 @@ describe('professional labels', () => {
     const pro = await verifiedProfessional(server, 'volunteer');
     const person = await referredUser(server, pro.code);
     const people = (await person.agent.get('/api/messages/users')).body as PublicUser[];
-    expect(people.find((p) => p._id === rejected.user._id)).toMatchObject({ role: 'user', status: 'rejected' });
+    // Nor that they applied and were refused: to others they look like any person.
+    expect(people.find((p) => p._id === rejected.user._id)).toMatchObject({ role: 'user', status: 'verified' });
     // A verified professional keeps their role.
     expect(people.find((p) => p._id === pro.user._id)).toMatchObject({ role: 'volunteer', status: 'verified' });
     // The person themself still knows what they are.

@@ -4,12 +4,12 @@
  */
 import Bowser from 'bowser';
 
-const UNKNOWN = 'Unknown browser';
+export const UNKNOWN_BROWSER = 'Unknown browser';
 
 export function browserLabel(userAgent: string | undefined): string {
   // Bowser throws on an empty string; a script or an old client may send none.
-  if (!userAgent?.trim()) return UNKNOWN;
+  if (!userAgent?.trim()) return UNKNOWN_BROWSER;
   const { browser, os } = Bowser.parse(userAgent.slice(0, 512));
-  const name = browser.name || UNKNOWN;
+  const name = browser.name || UNKNOWN_BROWSER;
   return (os.name ? `${name} on ${os.name}` : name).slice(0, 80);
 }

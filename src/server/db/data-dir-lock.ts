@@ -3,9 +3,9 @@
  * script beside a running server) on one folder silently lose each other's writes. The holder
  * writes `haven.lock` with its pid and what it is; a second process refuses at once and says who
  * holds it. A lock left by a process that died (kill -9, power loss) is taken over, because its
- * pid is no longer alive, so a crash never needs a person to clean up.
+ * pid is no longer alive, so a crash on the same machine needs no one to clean up.
  */
-import { openSync, readFileSync, renameSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 
@@ -42,36 +42,71 @@ function readOwner(file: string): LockOwner | null {
   }
 }
 
+/** The lock files this process holds: its own pid in a lock file it does not hold means the file is stale. */
+const held = new Set<string>();
+
+/**
+ * Creates `file` with `owner` in one step: written to a temporary file first, then hard-linked
+ * into place (link fails if the name exists), so no one ever reads a half-written lock.
+ */
+function create(file: string, owner: LockOwner): boolean {
+  const temp = `${file}.${process.pid}.${Date.now()}`;
+  writeFileSync(temp, JSON.stringify(owner), { mode: 0o600 });
+  try {
+    linkSync(temp, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    unlinkSync(temp);
+  }
+}
+
+/**
+ * Stale: its process is gone, or it names this very pid though this process never took it (a
+ * restarted container often gets the same pid, 1 say, as the process that died). A lock from
+ * another host (a shared volume, or a container recreated under a new hostname) cannot be
+ * checked from here, so it stands until someone who knows deletes it.
+ */
+function isStale(owner: LockOwner, file: string): boolean {
+  if (owner.host !== hostname()) return false;
+  if (owner.pid === process.pid) return !held.has(file);
+  return !alive(owner.pid);
+}
+
 /** Takes the lock or throws DataDirInUseError; answers the release function. */
 export function lockDataDir(dataDir: string, what: string): () => void {
   const file = join(dataDir, 'haven.lock');
   const me: LockOwner = { pid: process.pid, host: hostname(), what, since: new Date().toISOString() };
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      // 'wx': created only if absent, atomically, so two starting processes cannot both win.
-      const fd = openSync(file, 'wx', 0o600);
-      writeSync(fd, JSON.stringify(me));
-      closeSync(fd);
+    if (create(file, me)) {
+      held.add(file);
       const release = () => {
+        held.delete(file);
         if (readOwner(file)?.pid === process.pid) unlinkSync(file);
         process.off('exit', release);
       };
       process.on('exit', release);
       return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const owner = readOwner(file);
-    // Another host (a shared volume) cannot be checked: its lock stands.
-    if (owner && (owner.host !== me.host || alive(owner.pid))) {
-      throw new DataDirInUseError(dataDir, owner, file);
-    }
-    // Stale (its process is gone) or unreadable: move it aside and try once more.
+    if (owner && !isStale(owner, file)) throw new DataDirInUseError(dataDir, owner, file);
+    // Stale or unreadable: move it aside, and make sure what was moved is what was judged stale.
+    const aside = `${file}.stale-${process.pid}`;
     try {
-      renameSync(file, `${file}.stale-${process.pid}`);
-      unlinkSync(`${file}.stale-${process.pid}`);
-    } catch {
+      renameSync(file, aside);
+      const moved = readOwner(aside);
+      if (moved && owner && (moved.pid !== owner.pid || moved.since !== owner.since)) {
+        // Another process took the lock in between: put it back (unless yet another has) and give way.
+        try { linkSync(aside, file); } catch { /* a newer lock is in place */ }
+        throw new DataDirInUseError(dataDir, moved, file);
+      }
+    } catch (error) {
+      if (error instanceof DataDirInUseError) throw error;
       // Someone else moved it first; the next attempt decides.
+    } finally {
+      try { unlinkSync(aside); } catch { /* nothing was moved */ }
     }
   }
   const owner = readOwner(file);

@@ -13,12 +13,12 @@ import { AppError } from './errors';
 /** The batch send checks each message's text itself (batchItemSchema), so one bad message fails alone. */
 const BATCH_URL = API_PATH + splitEndpoint('sendBatch').path;
 
+const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+
 /**
  * Where in `value` the first disallowed string is (a key counts too), or undefined. Iterative: a
  * 1 MB body of nested arrays is deeper than the call stack.
  */
-const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
-
 export function findDisallowedText(value: unknown, root: string): string | undefined {
   const pending: [unknown, string][] = [[value, root]];
   for (let next = pending.pop(); next; next = pending.pop()) {

@@ -21,6 +21,8 @@ import { Presence } from './presence';
 interface SocketData {
   userId: string;
   sessionRoom: string;
+  /** The cookie's token, kept server-side only: the session is checked again once the rooms are joined. */
+  token: string;
   groupIds: string[];
 }
 
@@ -76,6 +78,7 @@ export class Realtime {
     if (isPendingProfessional(user)) throw socketRefusal('VERIFICATION_REQUIRED');
     socket.data.userId = user.id;
     socket.data.sessionRoom = sessionRoom(sessionIdOf(token!));
+    socket.data.token = token!;
     socket.data.groupIds = await this.groupIdsOf(user.id);
   }
 
@@ -89,12 +92,20 @@ export class Realtime {
    * Rooms are joined before any await, so nothing sent after 'connect' is missed. A group joined
    * while the socket was connecting is caught by reading memberships again once the socket is in
    * its user room: either joinGroup's socketsJoin found it there, or this read sees the new row.
+   * The same goes for the session: ended (logout, password change, deletion) or the person's
+   * standing changed between the handshake's check and the joins, the disconnect sent to the rooms
+   * missed this socket, so the check runs again now that it is in them.
    */
   private async onConnection(socket: HavenSocket): Promise<void> {
-    const { userId, sessionRoom: session, groupIds } = socket.data;
+    const { userId, sessionRoom: session, groupIds, token } = socket.data;
     void socket.join([userRoom(userId), session, ...groupIds.map(groupRoom)]);
     socket.on('disconnect', () => this.presence.changed());
     this.presence.changed();
+    const still = await findSessionUser(this.database.db, token, this.config.SESSION_IDLE_DAYS);
+    if (!still || still.id !== userId || isPendingProfessional(still)) {
+      socket.disconnect(true);
+      return;
+    }
     const latest = await this.groupIdsOf(userId);
     const missed = latest.filter((id) => !groupIds.includes(id));
     if (missed.length && socket.connected) void socket.join(missed.map(groupRoom));

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { UNKNOWN_BROWSER } from '../auth/browser-label';
 import { clearSessionCookie } from '../auth/cookie';
 import { currentSession, currentUser, requireUser } from '../auth/guards';
 import { assertPasswordAllowed } from '../auth/password-policy';
@@ -40,6 +41,10 @@ export const accountRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
 
   r.route({ ...endpoint(r, 'changePassword'), onRequest: requireUser, config: { rateLimit: perPerson }, handler: async (request) => {
     const user = currentUser(request);
+    // ensureAdmin sets this account's password from ADMIN_PASSWORD at every boot: a change here would be undone.
+    if (user.role === 'admin' && config.ADMIN_PASSWORD) {
+      throw new AppError('FORBIDDEN', "The admin's password is set on the server (ADMIN_PASSWORD). Change it there and restart Haven.");
+    }
     const { currentPassword, newPassword } = request.body;
     if (!(await verifyPassword(user.passwordHash, currentPassword))) throw fieldError('currentPassword', WRONG_CURRENT);
     assertPasswordAllowed(newPassword, 'newPassword');
@@ -59,7 +64,7 @@ export const accountRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     const rows = await listSessions(db, currentUser(request).id, config.SESSION_IDLE_DAYS);
     const list = rows.map((s) => ({
       _id: s.publicId, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(),
-      browser: s.browser ?? 'Unknown browser', current: s.id === here.id,
+      browser: s.browser ?? UNKNOWN_BROWSER, current: s.id === here.id,
     }));
     // This device first: it is the one a person looks for.
     return list.sort((a, b) => Number(b.current) - Number(a.current));

@@ -90,25 +90,27 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       throw error;
     }
     await signIn(request, reply, user);
-    deviceCookies.issue(reply, config, email);
+    deviceCookies.issue(reply, config, email, user.passwordHash);
     return reply.status(201).send(toAuthUser(user));
   } });
 
   r.route({ ...endpoint(r, 'login'), handler: async (request, reply) => {
     const { email, password } = request.body;
-    const attempt = { account: email, address: request.ip, device: deviceCookies.deviceFor(request, email) };
+    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    // A device cookie is bound to the password it signed in with: a change or reset voids it.
+    const device = user ? deviceCookies.deviceFor(request, email, user.passwordHash) : null;
+    const attempt = { account: email, address: request.ip, device };
     const wait = loginThrottle.retryAfter(attempt);
     if (wait > 0) {
       throw new AppError('RATE_LIMITED', `Too many failed login attempts. Please try again in ${describeWait(wait)}.`, { retryAfter: wait });
     }
-    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await decoyHash(), `${password}!`);
     if (!user || !ok) {
       loginThrottle.recordFailure(attempt);
       throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
     }
     loginThrottle.recordSuccess(attempt);
-    deviceCookies.issue(reply, config, email);
+    deviceCookies.issue(reply, config, email, user.passwordHash);
     await signIn(request, reply, user);
     return toAuthUser(user);
   } });

@@ -75,7 +75,10 @@ export const uploadFileRoutes: FastifyPluginAsync<AppContext> = async (app, ctx)
       .header('content-type', found.mime)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'")
-      .header('cache-control', 'private, max-age=31536000, immutable')
+      // Not kept in the browser's HTTP cache: the service worker's image cache (sw/image-cache.ts)
+      // is the one offline copy, and sign-out can empty it; the HTTP cache would keep a person's
+      // photos on a shared device for a year, out of the app's reach.
+      .header('cache-control', 'private, no-store')
       .send(createReadStream(found.path));
   });
 };

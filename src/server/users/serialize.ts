@@ -26,14 +26,16 @@ export function toAdminUser(u: UserRow): AdminUser {
 /**
  * What others see. A professional's role is shown only once the admin has verified them: a
  * pending or rejected therapist must not look like one to the people they talk to (any client
- * labels by role), so to others they are a person like any other.
+ * labels by role), so to others they are a person like any other, status included: that they
+ * applied and were refused is between them and the admin.
  */
 export function toPublicUser(u: UserRow): PublicUser {
+  const unverifiedProfessional = isProfessional(u.role) && u.status !== 'verified';
   return {
     _id: u.id,
     fullName: u.fullName,
-    role: isProfessional(u.role) && u.status !== 'verified' ? 'user' : u.role,
-    status: u.status,
+    role: unverifiedProfessional ? 'user' : u.role,
+    status: unverifiedProfessional ? 'verified' : u.status,
     profilePic: u.profilePic,
     createdAt: u.createdAt.toISOString(),
   };

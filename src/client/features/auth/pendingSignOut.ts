@@ -6,7 +6,6 @@
  * only holds when the sign-out was made.
  */
 import { call } from '../../net/call';
-import { classify, gotNoAnswer } from '../../net/errors';
 
 export const PENDING_SIGN_OUT_KEY = 'haven-pending-sign-out';
 
@@ -31,13 +30,6 @@ export function clearSignOutPending(): void {
   localStorage.removeItem(PENDING_SIGN_OUT_KEY);
 }
 
-/** True when the server answered; no answer or a server failure (5xx) leaves it for later. */
-function answered(error: unknown): boolean {
-  if (gotNoAnswer(error)) return false;
-  const { status } = classify(error);
-  return status !== null && status < 500;
-}
-
 let inFlight: Promise<boolean> | null = null;
 
 /**
@@ -51,11 +43,10 @@ export function sendPendingSignOut(): Promise<boolean> {
       await call('logout', {}, { timeout: LOGOUT_TIMEOUT_MS });
       clearSignOutPending();
       return true;
-    } catch (error) {
-      if (!answered(error)) return false;
-      // The server answered (a 4xx will not change by asking again): nothing more to do.
-      clearSignOutPending();
-      return true;
+    } catch {
+      // Only Haven's own success counts: no answer, a server failure, or a 4xx from something in
+      // between (a captive portal, a proxy) leaves the session alive, so it is asked again later.
+      return false;
     } finally {
       inFlight = null;
     }
@@ -71,15 +62,25 @@ function onOnline() {
   });
 }
 
+function onVisible() {
+  if (globalThis.document?.visibilityState === 'visible') onOnline();
+}
+
 function stopListening() {
   if (!listening) return;
   listening = false;
   globalThis.removeEventListener('online', onOnline);
+  globalThis.document?.removeEventListener('visibilitychange', onVisible);
 }
 
-/** Keeps trying at every `online` event until the server has been told. */
+/**
+ * Keeps trying at every `online` event, and whenever the app comes back into view (the network
+ * may have been up all along while the server was down, and then no `online` event comes), until
+ * the server has been told.
+ */
 export function sendPendingSignOutWhenOnline(): void {
   if (listening || !signOutPending()) return;
   listening = true;
   globalThis.addEventListener('online', onOnline);
+  globalThis.document?.addEventListener('visibilitychange', onVisible);
 }
