@@ -160,3 +160,22 @@ describe('POST /api/auth/reset-password', () => {
     }
   });
 });
+
+describe('a sign-in racing a reset', () => {
+  it('never leaves a session made with the old password alive after the reset', async () => {
+    // The login checks the old password (an Argon2 hash, tens of ms), then stores its session; a
+    // reset committing in between used to leave that session alive. Both orders are fine; that one is not.
+    for (let round = 0; round < 8; round += 1) {
+      const me = await person();
+      const { resetCode } = await resetCodeFor(me.id);
+      const browser = server.agent();
+      const [signedIn, wasReset] = await Promise.all([
+        browser.post('/api/auth/login', { email: me.email, password: PASSWORD }),
+        reset(me.email, resetCode),
+      ]);
+      expect(wasReset.status).toBe(200);
+      if (signedIn.status === 200) expect((await browser.get('/api/auth/check')).status).toBe(401);
+      else expect(signedIn.status).toBe(401);
+    }
+  }, 60_000);
+});

@@ -29,15 +29,25 @@ export interface SessionInfo {
   browser: string | null;
 }
 
+/**
+ * A new session for a person whose password was just checked against `passwordHash`, or null when
+ * that is no longer their password (changed or reset meanwhile) or they are gone. The person's row
+ * is locked for the insert, so a sign-in that raced a reset cannot outlive it: either the reset
+ * comes first and this refuses, or this comes first and the reset ends the new session too.
+ */
 export async function createSession(
-  db: Db, userId: string, days: number, userAgent?: string,
-): Promise<{ token: string; expiresAt: Date }> {
+  db: Db, user: { id: string; passwordHash: string }, days: number, userAgent?: string,
+): Promise<{ token: string; expiresAt: Date } | null> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + days * DAY_MS);
   // Without a User-Agent here, the first request the session makes fills the label in (touchSession).
   const browser = userAgent === undefined ? null : browserLabel(userAgent);
-  await db.insert(sessions).values({ id: digest(token), userId, expiresAt, browser });
-  return { token, expiresAt };
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).for('update');
+    if (!row || row.passwordHash !== user.passwordHash) return null;
+    await tx.insert(sessions).values({ id: digest(token), userId: user.id, expiresAt, browser });
+    return { token, expiresAt };
+  });
 }
 
 /** Sessions still alive: before their expiry and used within the idle time. */

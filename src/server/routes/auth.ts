@@ -55,8 +55,10 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       await deleteSession(db, old);
       app.events.emit('sessionEnded', sessionIdOf(old));
     }
-    const { token, expiresAt } = await createSession(db, user.id, config.SESSION_DAYS, request.headers['user-agent']);
-    setSessionCookie(reply, config, token, expiresAt);
+    const session = await createSession(db, user, config.SESSION_DAYS, request.headers['user-agent']);
+    // The password changed (or the account went) between the check and now: the old one no longer signs in.
+    if (!session) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+    setSessionCookie(reply, config, session.token, session.expiresAt);
   }
 
   r.route({
