@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ERROR_STATUS } from '../shared/errors';
 import { LoginThrottle } from './auth/login-throttle';
 import { registerSessionLookup } from './auth/guards';
+import { PersonLimits } from './limits/person-limits';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
       addressMax: config.RATE_LIMIT_LOGIN_ADDRESS_MAX,
     }),
     realtime: new Realtime(app, config, database),
+    personLimits: new PersonLimits(),
   };
 
   // First, so that every answer carries them, whichever hook or handler ends the request.

@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { ImageStore } from './uploads/store';
 import type { UploadKeys } from './uploads/signing';
+import type { PersonLimits } from './limits/person-limits';
 import type { Realtime } from './realtime/realtime';
 
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   uploadKeys: UploadKeys;
   loginThrottle: LoginThrottle;
   realtime: Realtime;
+  /** Per-person budgets (messages, Aura calls, upload signatures): one set per app. */
+  personLimits: PersonLimits;
 }

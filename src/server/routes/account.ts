@@ -107,7 +107,8 @@ export const accountRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     },
   });
 
-  r.route({ ...endpoint(r, 'exportAccount'), onRequest: requireUser, handler: async (request, reply) => {
+  // Limited like the other account controls: a whole account's data, read in one snapshot, is the heaviest answer Haven gives.
+  r.route({ ...endpoint(r, 'exportAccount'), onRequest: requireUser, config: { rateLimit: perPerson }, handler: async (request, reply) => {
     const data = await exportAccount(db, currentUser(request));
     void reply.header('content-disposition', `attachment; filename="haven-export-${data.exportedAt.slice(0, 10)}.json"`);
     return data;

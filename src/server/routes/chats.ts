@@ -18,7 +18,6 @@ import type { AppContext } from '../context';
 import { aiChats, type aiMessages } from '../db/schema';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
-import { PersonLimits } from '../limits/person-limits';
 import type { ZodTypeProvider } from '../http/zod';
 import { checkOwnImage } from '../uploads/ownership';
 import { ImageStore } from '../uploads/store';
@@ -36,7 +35,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
   const aura = ctx.aura ?? new Aura(providerFromConfig(config), config, (m) => app.log.warn(m));
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireActive);
-  const limits = new PersonLimits();
+  const limits = ctx.personLimits;
 
   /** The image as models take it: GIFs become a PNG of their first frame (Gemini refuses image/gif). */
   async function imageFor(url: string | null): Promise<ChatTurn['image']> {

@@ -10,7 +10,6 @@ import { groupMembers, users } from '../db/schema';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
-import { PersonLimits } from '../limits/person-limits';
 import { findRecipient, groupOfMember } from '../messages/access';
 import { announce } from '../messages/announce';
 import { sendBatch } from '../messages/batch';
@@ -37,7 +36,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
   const { config, database: { db }, realtime, store } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireActive);
-  const limits = new PersonLimits();
+  const limits = ctx.personLimits;
 
   r.route({ ...endpoint(r, 'people'), handler: async (request) => {
     const me = currentUser(request);

@@ -14,7 +14,6 @@ import type { AppContext } from '../context';
 import { uploadTokens } from '../db/schema';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
-import { PersonLimits } from '../limits/person-limits';
 import type { ZodTypeProvider } from '../http/zod';
 import { signatureMatches, signUpload } from '../uploads/signing';
 
@@ -23,7 +22,7 @@ const BAD_SIGNATURE = 'The upload signature is invalid or has expired. Please tr
 export const uploadApiRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const { config, database: { db }, store, uploadKeys } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limits = new PersonLimits();
+  const limits = ctx.personLimits;
   const imagekit = config.IMAGEKIT_PRIVATE_KEY
     ? { publicKey: config.IMAGEKIT_PUBLIC_KEY!, privateKey: config.IMAGEKIT_PRIVATE_KEY, uploadUrl: config.IMAGEKIT_UPLOAD_URL! }
     : null;

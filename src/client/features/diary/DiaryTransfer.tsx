@@ -10,7 +10,8 @@ import { importExport, importSummary, parseExport, toJson, toMarkdown } from './
 const day = () => new Date().toISOString().slice(0, 10);
 
 /** Export (JSON, Markdown) and import (JSON from an export) of the whole diary and the safety plan. */
-export function DiaryTransfer({ entries }: { entries: readonly DiaryEntry[] }) {
+/** `exportOnly` where the point is taking a copy away (/profile, before deleting the account), not bringing one in. */
+export function DiaryTransfer({ entries, exportOnly = false }: { entries: readonly DiaryEntry[]; exportOnly?: boolean }) {
   const db = useDb();
   const loaded = usePlan();
   const plan = loaded ?? emptyPlan();
@@ -40,9 +41,13 @@ export function DiaryTransfer({ entries }: { entries: readonly DiaryEntry[] }) {
         onClick={() => downloadText(`haven-diary-${day()}.md`, toMarkdown(entries, plan), 'text/markdown')}>
         Export Markdown
       </button>
-      <button type="button" className="btn btn-sm" onClick={() => input.current?.click()}>Import</button>
-      <input ref={input} type="file" accept="application/json,.json" aria-label="Import diary file" className="hidden"
-        onChange={(e) => void onFile(e.target.files?.[0])} />
+      {!exportOnly && (
+        <>
+          <button type="button" className="btn btn-sm" onClick={() => input.current?.click()}>Import</button>
+          <input ref={input} type="file" accept="application/json,.json" aria-label="Import diary file" className="hidden"
+            onChange={(e) => void onFile(e.target.files?.[0])} />
+        </>
+      )}
     </div>
   );
 }

@@ -54,5 +54,5 @@ export function YourData() {
 
 export function DiaryExport() {
   const entries = useDiary();
-  return <DiaryTransfer entries={entries ?? []} />;
+  return <DiaryTransfer entries={entries ?? []} exportOnly />;
 }
