@@ -15,7 +15,7 @@ import type { AuthUser, SyncPage } from '../../src/shared/api';
 import { ADMIN, percentile, startBenchServer, type BenchServer } from './lib';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const CHROME_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+export const CHROME_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** A production build in a temporary folder (what ships, not the dev server). */

@@ -1,11 +1,13 @@
 /**
  * `npm run bench [case...]`: prints figures, asserts nothing. Cases: bundle (needs a build); api,
  * realtime and replay (PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set;
- * replay runs in real Chromium on a fresh production build); property (the outbox property test
+ * replay runs in real Chromium on a fresh production build); login (the sign-in screen's first visit
+ * in real Chromium: its scripts' gzip size and paint times); property (the outbox property test
  * with 1,000 random sequences instead of npm test's 200).
  */
 import { apiBench } from './api';
 import { bundleBench } from './bundle';
+import { loginBrowserBench } from './login-browser';
 import { spawnSync } from 'node:child_process';
 import { realtimeBench } from './realtime';
 import { buildForBench, replayBrowserBench } from './replay-browser';
@@ -27,6 +29,14 @@ async function main() {
     console.table(await apiBench());
     if (pgUrl) console.table(await apiBench(pgUrl));
     else console.log('api on PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it');
+  }
+  if (run('login')) {
+    const build = buildForBench();
+    try {
+      console.table(await loginBrowserBench(build.dist));
+    } finally {
+      build.remove();
+    }
   }
   if (run('replay')) {
     const build = buildForBench();

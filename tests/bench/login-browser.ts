@@ -1,0 +1,40 @@
+/**
+ * The sign-in screen on a first visit, as a phone sees it, in real Chromium against the production
+ * build and the real server: how many script files the page itself loads and their size at
+ * gzip level 9, and the paint timings. Prints; asserts nothing (issue 13 sets the goals).
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { startBenchServer } from './lib';
+import { CHROME_ARGS } from './replay-browser';
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+export async function loginBrowserBench(dist: string): Promise<Record<string, string>[]> {
+  const server = await startBenchServer(undefined, dist);
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
+  try {
+    // A fresh context is a first visit: empty HTTP cache, no service worker yet.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    const sizes: Promise<{ url: string; gzip: number }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script' || !response.url().startsWith(server.baseUrl)) return;
+      sizes.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length })));
+    });
+    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /log ?in|sign in/i }).first().waitFor();
+    const scripts = await Promise.all(sizes);
+    const paint = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('paint').map((e) => [e.name, Math.round(e.startTime)])));
+    const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+    await context.close();
+    return [
+      { case: '/login first visit: scripts the page loads (gzip -9)', value: kb(total), detail: `${scripts.length} files` },
+      { case: '/login first contentful paint', value: `${paint['first-contentful-paint'] ?? '?'} ms`, detail: 'localhost, no throttling' },
+      ...scripts.sort((a, b) => b.gzip - a.gzip).map((s) => ({ case: `  ${s.url}`, value: kb(s.gzip), detail: '' })),
+    ];
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
