@@ -31,16 +31,21 @@ interface Window {
 
 const MAX_KEYS = 100_000;
 
+/** The counters' names, in one place: forgive() finds an account's by these shapes. */
+const pairKey = (account: string, address: string) => `pair:${account}|${address}`;
+const deviceKey = (device: string, account: string) => `device:${device}|${account}`;
+const accountKey = (account: string) => `account:${account}`;
+
 export class LoginThrottle {
   private readonly windows = new Map<string, Window>();
 
   constructor(private readonly limits: ThrottleLimits, private readonly now: () => number = Date.now) {}
 
   private keys({ account, address, device }: LoginAttempt): [string, number][] {
-    if (device) return [[`device:${device}|${account}`, this.limits.pairMax]];
+    if (device) return [[deviceKey(device, account), this.limits.pairMax]];
     return [
-      [`pair:${account}|${address}`, this.limits.pairMax],
-      [`account:${account}`, this.limits.accountMax],
+      [pairKey(account, address), this.limits.pairMax],
+      [accountKey(account), this.limits.accountMax],
       [`address:${address}`, this.limits.addressMax],
     ];
   }
@@ -71,13 +76,15 @@ export class LoginThrottle {
    * about other addresses guessing this account.
    */
   recordSuccess(attempt: LoginAttempt): void {
-    this.windows.delete(attempt.device ? `device:${attempt.device}|${attempt.account}` : `pair:${attempt.account}|${attempt.address}`);
+    this.windows.delete(attempt.device ? deviceKey(attempt.device, attempt.account) : pairKey(attempt.account, attempt.address));
   }
 
   /** Clears every count about an account: its password was just reset by someone the admin vouched for. */
   forgive(account: string): void {
     for (const key of this.windows.keys()) {
-      if (key === `account:${account}` || key.startsWith(`pair:${account}|`) || key.endsWith(`|${account}`)) this.windows.delete(key);
+      const mine = key === accountKey(account) || key.startsWith(pairKey(account, ''))
+        || (key.startsWith('device:') && key.endsWith(`|${account}`));
+      if (mine) this.windows.delete(key);
     }
   }
 

@@ -3,16 +3,13 @@
  * look-alikes (0/O, 1/I/L) left out. 31^8 ≈ 8.5e11 codes, so with the referral-check rate limit
  * guessing one is hopeless.
  */
-import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-
-const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+import { readableGroups } from './readable-code';
 
 export function makeReferralCode(): string {
-  const pick = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-  return `HAVEN-${pick()}-${pick()}`;
+  return ['HAVEN', ...readableGroups(2)].join('-');
 }
 
 export const REFERRAL_CODE_PATTERN = /^HAVEN-[A-Z2-9]{4}-[A-Z2-9]{4}$/;

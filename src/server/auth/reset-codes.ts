@@ -4,18 +4,17 @@
  * so with the route's rate limit and a one-hour life guessing one is hopeless. Only a SHA-256 is
  * stored (a fast hash is enough for a random code of that size, as for session tokens).
  */
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { passwordResets, users } from '../db/schema';
+import { readableGroups } from './readable-code';
 
 export const RESET_CODE_MINUTES = 60;
-const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** The code as it is shown: K7M3-Q9TX-4HPD. The schema strips the dashes before it comes back. */
 export function makeResetCode(): string {
-  const group = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-  return `${group()}-${group()}-${group()}`;
+  return readableGroups(3).join('-');
 }
 
 const hashOf = (code: string) => createHash('sha256').update(code.toUpperCase().replace(/[^A-Z0-9]/g, '')).digest('hex');
