@@ -1,10 +1,13 @@
 /**
  * Opens the one database the server uses: PGlite (embedded, on disk under DATA_DIR or in memory)
  * by default, or PostgreSQL from DATABASE_URL. Both get the same committed migrations at open.
+ * PGlite runs on a worker thread (pglite-client.ts), off the thread that answers requests.
  */
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -12,6 +15,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { PgliteClient } from './pglite-client';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,17 +40,35 @@ export interface PgliteOptions {
   lock?: { dataDir: string; what: string };
 }
 
+/**
+ * PostgreSQL's page cache inside PGlite's WebAssembly heap. initdb's default (128 MB) is most of
+ * the server's memory; Haven's working set is far smaller, and a page missed here is still in the
+ * operating system's file cache (measured with `npm run bench load`: README, Figures).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/** A first boot's initdb, in a process of its own: see pglite-init.mjs. */
+async function initDataDir(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  await promisify(execFile)(process.execPath, [fileURLToPath(new URL('./pglite-init.mjs', import.meta.url)), dataDir]);
+}
+
 export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
   // PGlite's own mkdir is not recursive.
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   if (options.lock) mkdirSync(options.lock.dataDir, { recursive: true });
   const release = options.lock ? lockDataDir(options.lock.dataDir, options.lock.what) : () => {};
+  let client: PgliteClient | undefined;
   try {
-    const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-    const db = drizzlePglite(client, { schema });
+    if (options.dataDir && !options.loadDataDir) await initDataDir(options.dataDir);
+    client = await PgliteClient.start({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, startParams: PGLITE_SETTINGS });
+    // drizzle's PGlite driver asks only for query and transaction, which the client answers.
+    const db = drizzlePglite({ client: client as never, schema });
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close().finally(release) };
+    const opened = client;
+    return { db: db as unknown as Db, kind: 'pglite', close: () => opened.close().finally(release) };
   } catch (error) {
+    await client?.close().catch(() => undefined);
     release();
     throw error;
   }

@@ -2,12 +2,13 @@
  * Writing messages, one or a batch. Sends are idempotent by (sender, clientId): the UNIQUE index
  * decides, not a read-then-write check, so two racing retries store one message.
  *
- * Every insert holds one transaction-scoped advisory lock, so a message's seq is taken and
- * committed in the same order across all connections and instances. Without it, seq 9 could
+ * Every insert holds one transaction-scoped advisory lock (on PostgreSQL), so a message's seq is
+ * taken and committed in the same order across all connections and instances. Without it, seq 9 could
  * commit after seq 10 and a catch-up cursor already at 10 would skip it for good.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, is, sql } from 'drizzle-orm';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { DirectMessage, GroupMessage, MessageSender } from '../../shared/api';
 import { newId } from '../../shared/ids';
 import type { Db } from '../db/client';
@@ -31,8 +32,11 @@ const serverClientId = () => `srv-${randomBytes(12).toString('hex')}`;
 const MESSAGE_ORDER_LOCK = 0x4861_7665; // "Have"
 
 export function inMessageOrder<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  // PGlite is one connection whose transactions already run one at a time, so they commit in seq
+  // order without the lock; its round trip, inside the transaction, held every other query off.
+  const oneConnection = is(db, PgliteDatabase);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
+    if (!oneConnection) await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
     return work(tx as unknown as Db);
   });
 }

@@ -2,7 +2,8 @@
  * socket.io on the app's own HTTP server. A socket is authenticated by the session cookie only
  * (a userId in the handshake query is ignored), refused for signed-out and pending accounts and
  * for a foreign Origin, and joins `user:<id>` plus `group:<id>` for each membership. On
- * PostgreSQL the socket.io PostgreSQL adapter carries events between instances.
+ * PostgreSQL the socket.io PostgreSQL adapter carries events between instances (local-first.ts:
+ * this instance's sockets do not wait for it).
  */
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { groupMembers } from '../db/schema';
 import { adapterPool, type AdapterPool } from './adapter-pool';
+import { localFirst } from './local-first';
 import { Presence } from './presence';
 
 interface SocketData {
@@ -53,7 +55,8 @@ export class Realtime {
     let listener: AdapterPool | undefined;
     if (database.pool) {
       listener = adapterPool(database.pool);
-      this.io.adapter(createAdapter(listener.pool, { errorHandler: (e) => app.log.error(e) }));
+      const onError = (e: unknown) => app.log.error(e);
+      this.io.adapter(localFirst(createAdapter(listener.pool, { errorHandler: onError }), onError) as Parameters<HavenServer['adapter']>[0]);
     }
     this.presence = new Presence(this.io);
     this.io.use((socket, next) => void this.authenticate(socket).then(() => next(), (e: Error) => next(e)));
