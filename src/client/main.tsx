@@ -4,7 +4,6 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { checkAuth } from './features/auth/session';
 import { applyTheme, readTheme } from './features/settings/theme';
-import { registerServiceWorker } from './pwa/register';
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its side effect
 import './styles.css';
 
@@ -18,7 +17,14 @@ declare module '@tanstack/react-router' {
 
 applyTheme(readTheme());
 void checkAuth();
-registerServiceWorker();
+// The service worker (and workbox-window) waits until the page has loaded and the browser is
+// idle: the first paint never waits for it, and a first visit's precache does not compete with
+// the screen's own files.
+globalThis.addEventListener('load', () => {
+  const start = () => void import('./pwa/register').then((m) => m.registerServiceWorker());
+  if ('requestIdleCallback' in globalThis) requestIdleCallback(start, { timeout: 3000 });
+  else setTimeout(start, 0);
+}, { once: true });
 
 const root = document.getElementById('root');
 if (root) {

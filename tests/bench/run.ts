@@ -2,11 +2,15 @@
  * `npm run bench [case...]`: prints figures, asserts nothing. Cases: bundle (needs a build); api,
  * realtime and replay (PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set;
  * replay runs in real Chromium on a fresh production build); login (the sign-in screen's first visit
- * in real Chromium: its scripts' gzip size and paint times); property (the outbox property test
- * with 1,000 random sequences instead of npm test's 200).
+ * in real Chromium: its scripts' gzip size and paint times, then Lighthouse 12's mobile audit);
+ * property (the outbox property test with 1,000 random sequences instead of npm test's 200); load
+ * (issue 13: 500 signed-in sockets, 100 direct messages a second for 60 s, against a server in its
+ * own process; LOAD_CLIENTS, LOAD_RATE and LOAD_SECONDS shorten it while developing).
  */
 import { apiBench } from './api';
 import { bundleBench } from './bundle';
+import { loadBench } from './load';
+import { lighthouseBench } from './lighthouse';
 import { loginBrowserBench } from './login-browser';
 import { spawnSync } from 'node:child_process';
 import { realtimeBench } from './realtime';
@@ -33,7 +37,9 @@ async function main() {
   if (run('login')) {
     const build = buildForBench();
     try {
+      console.table(bundleBench(build.dist));
       console.table(await loginBrowserBench(build.dist));
+      console.table(await lighthouseBench(build.dist));
     } finally {
       build.remove();
     }
@@ -57,6 +63,10 @@ async function main() {
   if (run('realtime')) {
     console.table(await realtimeBench());
     if (pgUrl) console.table(await realtimeBench(pgUrl));
+  }
+  if (run('load')) {
+    console.table(await loadBench());
+    if (pgUrl) console.table(await loadBench(pgUrl));
   }
 }
 

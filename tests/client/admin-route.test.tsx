@@ -79,7 +79,7 @@ const adminCalls = () => calls.filter((c) => c.includes('/api/admin/'));
 describe('/admin', () => {
   it('a non-admin is sent on by the guard before the loader runs: no admin request, no toast', async () => {
     handler = adminServer();
-    setUser(person({ role: 'user', fullName: 'Sam Rivers' }));
+    await setUser(person({ role: 'user', fullName: 'Sam Rivers' }));
     const router = renderAt('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     await screen.findByRole('heading', { name: 'Welcome, Sam Rivers' });
@@ -90,7 +90,7 @@ describe('/admin', () => {
 
   it('shows what the loader fetched; the role filter is in the URL; verifying reloads the lists', async () => {
     handler = adminServer();
-    setUser(person());
+    await setUser(person());
     const router = renderAt('/admin');
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
     expect((await screen.findByTestId('stat-total')).textContent).toBe('3');
@@ -115,7 +115,7 @@ describe('/admin', () => {
 
   it('a part that fails gets its spec toast and shows empty; the rest of the page works', async () => {
     handler = adminServer(new Set(['/api/admin/groups', '/api/admin/stats']));
-    setUser(person());
+    await setUser(person());
     renderAt('/admin');
     expect(await screen.findByText('Failed to load groups')).toBeTruthy();
     expect(await screen.findByText('Failed to load users statistics')).toBeTruthy();
@@ -132,7 +132,7 @@ describe('/admin', () => {
     let down = true;
     const server = adminServer();
     handler = (route) => (down && route.includes('/api/admin/') ? { status: 503, body: { message: 'Haven is busy right now.', code: 'UNAVAILABLE' } } : server(route));
-    setUser(person());
+    await setUser(person());
     renderAt('/admin');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The dashboard could not be loaded.');

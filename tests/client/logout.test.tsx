@@ -48,10 +48,10 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   toast.remove();
-  setUser(null);
+  await setUser(null);
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -73,7 +73,7 @@ async function databaseNames(): Promise<string[]> {
 
 /** Signs `user` in and writes a diary entry and `queued` outbox rows into their database. */
 async function signedInWithData(user: AuthUser, queued = 0): Promise<void> {
-  setUser(user);
+  await setUser(user);
   const db = currentEngine()!.db;
   await db.diary.add({ id: '1767312000000', title: 'Tuesday', content: 'A calm walk.', date: '2026-01-02T00:00:00.000Z' });
   for (let i = 0; i < queued; i++) {
@@ -92,7 +92,7 @@ function renderAt(path: string) {
 
 async function openDialog() {
   fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
-  return screen.getByRole('dialog', { name: 'Log out?' });
+  return screen.findByRole('dialog', { name: 'Log out?' });
 }
 
 describe('logout (session)', () => {
@@ -110,7 +110,7 @@ describe('logout (session)', () => {
     expect(deleteCache).toHaveBeenCalledWith('haven-images-v1');
     expect(await databaseNames()).toContain(`haven-${user._id}`);
     // The same person's next sign-in finds their diary.
-    setUser(user);
+    await setUser(user);
     expect(await currentEngine()!.db.diary.count()).toBe(1);
   });
 
@@ -128,7 +128,7 @@ describe('logout (session)', () => {
     expect(localStorage.getItem('haven.crisisResources')).toBe('[{"name":"Kept Line"}]');
     expect(localStorage.getItem('chat-theme')).toBe('forest');
     // Signing in again starts from an empty store.
-    setUser(user);
+    await setUser(user);
     expect(await currentEngine()!.db.diary.count()).toBe(0);
     expect(await currentEngine()!.db.outbox.count()).toBe(0);
   });
@@ -142,7 +142,7 @@ describe('logout (session)', () => {
       req.addEventListener('success', () => resolve(req.result));
       req.addEventListener('error', () => reject(req.error));
     });
-    setUser(null);
+    await setUser(null);
     await expect(removeLocalData(user._id, 50)).resolves.toBe(false);
     expect(JSON.parse(localStorage.getItem(PENDING_REMOVAL_KEY) ?? '[]')).toEqual([user._id]);
     other.close();
@@ -225,7 +225,7 @@ describe('logout (session)', () => {
     expect(getSession().user).toBeNull();
     expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).not.toBeNull();
     // LoginPage signs in with setUser: the login itself ended the browser's previous session.
-    setUser(person());
+    await setUser(person());
     expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).toBeNull();
   });
 

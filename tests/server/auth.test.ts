@@ -27,6 +27,18 @@ describe('signup', () => {
     expect(cookie).not.toMatch(/Secure/i); // plain http here; COOKIE_SECURE=auto
   });
 
+  it('sets the readable session hint with it, holding nothing but "1", for the same time', async () => {
+    const { res } = await signUp(server, { role: 'ngo' });
+    const cookies = res.headers.getSetCookie();
+    const session = cookies.find((c) => c.startsWith('haven_session='))!;
+    const hint = cookies.find((c) => c.startsWith('haven_signed_in='));
+    expect(hint).toMatch(/^haven_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/SameSite=Lax/i);
+    const expires = (c: string) => /Expires=([^;]+)/i.exec(c)?.[1];
+    expect(expires(hint!)).toBe(expires(session));
+  });
+
   it('refuses role admin with 403', async () => {
     const { res } = await signUp(server, { role: 'admin' });
     expect(res.status).toBe(403);
@@ -118,6 +130,7 @@ describe('login, sessions and logout', () => {
     expect(out.status).toBe(200);
     expect(out.body.message).toBe('Logged out successfully');
     expect(agent.cookies.has('haven_session')).toBe(false);
+    expect(agent.cookies.has('haven_signed_in')).toBe(false);
     const replay = server.agent();
     replay.cookies.set('haven_session', token);
     expect((await replay.get('/api/auth/check')).status).toBe(401);

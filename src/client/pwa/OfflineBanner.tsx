@@ -1,5 +1,5 @@
 import { useSession } from '../features/auth/session';
-import { useSyncStatus } from '../sync/hooks';
+import { useSyncStatus } from '../sync/status-hook';
 import type { SyncStatus } from '../sync/status';
 import { useOnline } from './online';
 

@@ -1,27 +1,41 @@
-/** The engine of whoever is signed in on this tab (none when signed out). */
+/**
+ * The engine of whoever is signed in on this tab (none when signed out). The engine module (Dexie,
+ * socket.io, the sync code: about half the app's start-up weight) is imported only once someone
+ * is signed in, so the sign-in screen never downloads it.
+ */
 import { useSyncExternalStore } from 'react';
 import type { AuthUser } from '../../shared/api';
 import type { HavenDb } from '../db/database';
-import { SyncEngine, type EngineOptions } from './engine';
+import type { EngineOptions, SyncEngine } from './engine';
 
 let engine: SyncEngine | null = null;
+/** Bumped by every start and stop: a start whose module arrives after a newer call is dropped. */
+let generation = 0;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-export function startEngine(user: AuthUser, options: EngineOptions): SyncEngine {
+/**
+ * Starts (or keeps) the person's engine. Resolves once it runs; signed-in screens wait for it in
+ * the root route's beforeLoad, so `useDb` always has a database there.
+ */
+export async function startEngine(user: AuthUser, options: EngineOptions): Promise<SyncEngine | null> {
   // The same person again (a profile update, a new sign-in): keep the running engine unless its mode changes.
   if (engine && engine.user._id === user._id && engine.realtime === (options.realtime !== false)) {
     engine.resumeAfterSignIn();
     return engine;
   }
+  const mine = ++generation;
+  const { SyncEngine: Engine } = await import('./engine');
+  if (mine !== generation) return engine;
   engine?.stop();
-  engine = new SyncEngine(user, options);
+  engine = new Engine(user, options);
   engine.start();
   emit();
   return engine;
 }
 
 export function stopEngine(): void {
+  generation += 1;
   engine?.stop();
   engine = null;
   emit();

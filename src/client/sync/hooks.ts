@@ -5,12 +5,11 @@ import { useSyncExternalStore } from 'react';
 import type { GroupSummary, MessageSender, PublicUser } from '../../shared/api';
 import type { DiaryEntry, LocalAiChat, LocalAiMessage, LocalMessage } from '../db/database';
 import { connection, type ConnectionState } from '../net/connection';
-import { currentEngine, useDb, useEngine } from './current';
+import { currentEngine, useDb } from './current';
 import { LISTS_KEY, type Lists } from './directory';
 import { discard, queueAura, queueDirect, queueGroup, retry } from './outbox';
 import { offerHelp } from '../safety/help-notes';
 import { helpForText } from '../safety/detector';
-import type { SyncStatus } from './status';
 
 /** 'users' (everyone, or a professional's referred users) or 'therapists'; undefined until first loaded. */
 export function usePeople(list: keyof Lists): PublicUser[] | undefined {
@@ -64,15 +63,7 @@ export function useOnlineUsers(): string[] {
   return useSyncExternalStore(connection.subscribe, onlineUsers, onlineUsers);
 }
 
-const UP_TO_DATE: SyncStatus = { kind: 'up-to-date', pending: 0 };
-const upToDate = () => UP_TO_DATE;
-const noSubscription = () => () => undefined;
-
-/** The sync engine's state (offline, connecting, sending N, up to date, error); up to date when signed out. */
-export function useSyncStatus(): SyncStatus {
-  const engine = useEngine();
-  return useSyncExternalStore(engine?.status.subscribe ?? noSubscription, engine?.status.get ?? upToDate, upToDate);
-}
+export { useSyncStatus } from './status-hook';
 
 function engineOrThrow() {
   const engine = currentEngine();

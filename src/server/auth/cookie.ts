@@ -1,6 +1,7 @@
 /** The session cookie's flags (DESIGN section 4): HttpOnly, SameSite=Lax, Secure behind HTTPS. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import { SESSION_COOKIE } from './sessions';
 
 export function cookieSecure(config: Config, request: FastifyRequest): boolean {
@@ -9,11 +10,13 @@ export function cookieSecure(config: Config, request: FastifyRequest): boolean {
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/', httpOnly: true, sameSite: 'lax', secure: cookieSecure(config, reply.request), expires: expiresAt,
-  });
+  const secure = cookieSecure(config, reply.request);
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', httpOnly: false, sameSite: 'lax', secure, expires: expiresAt });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookieSecure(config, reply.request) });
+  const secure = cookieSecure(config, reply.request);
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', httpOnly: false, sameSite: 'lax', secure });
 }

@@ -16,6 +16,9 @@ export async function registerStatic(app: FastifyInstance, clientDist: string): 
     await app.register(fastifyStatic, {
       root: clientDist,
       index: false,
+      // The build wrote .br and .gz beside each file (vite.config.ts): sent as they are, by the
+      // browser's Accept-Encoding, so no answer is compressed per request.
+      preCompressed: true,
       setHeaders(res, path) {
         // Hashed assets never change; everything else (index.html, sw.js, manifest) is revalidated.
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -49,14 +49,14 @@ afterEach(() => {
 
 let n = 0;
 /** A new person each time: each gets their own Dexie database, so tests start from an empty device. */
-function signIn(): AuthUser {
+async function signIn(): Promise<AuthUser> {
   n += 1;
   const user: AuthUser = {
     _id: `${n}`.padStart(24, 'd'), fullName: 'Sam Rivers', email: `sam${n}@example.com`, role: 'user', status: 'verified',
     profilePic: '', referralCode: null, referredBy: null, verificationRequest: false, verificationMessage: '',
     createdAt: '2026-01-02T03:04:05.000Z',
   };
-  setUser(user);
+  await setUser(user);
   return user;
 }
 
@@ -68,7 +68,7 @@ function renderAt(path: string) {
 
 describe('the Aura routes', () => {
   it('an id that is not 24 hex characters is refused before the screen loads anything', async () => {
-    signIn();
+    await signIn();
     const router = renderAt('/aura-ai/chats/123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/aura-ai'));
     expect(await screen.findByText('Invalid chat ID format')).toBeTruthy();
@@ -76,7 +76,7 @@ describe('the Aura routes', () => {
   });
 
   it("the loader starts the chat's history load and the screen joins it: one request", async () => {
-    signIn();
+    await signIn();
     renderAt(`/aura-ai/chats/${CHAT}`);
     await screen.findByRole('heading', { level: 1, name: 'Exams' });
     // The list itself is windowed (Virtuoso draws nothing in jsdom): the history is asked of Dexie.
@@ -88,7 +88,7 @@ describe('the Aura routes', () => {
   });
 
   it('offline, the loader asks nothing and the chat shows from Dexie at once', async () => {
-    signIn();
+    await signIn();
     const db = currentEngine()!.db;
     await db.aiChats.put({ ...summary, local: false });
     await db.aiMessages.put({

@@ -23,13 +23,13 @@ const person = (): AuthUser => {
 
 let persist: ReturnType<typeof vi.fn>;
 
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear();
   persist = vi.fn(async () => true);
   // jsdom has no StorageManager; give this navigator one for the test.
   Object.defineProperty(navigator, 'storage', { value: { persist }, configurable: true });
   // The local store only: no socket, no network (the diary never uses either).
-  startEngine(person(), { api, onUnauthorized: () => {}, realtime: false });
+  await startEngine(person(), { api, onUnauthorized: () => {}, realtime: false });
 });
 
 afterEach(async () => {

@@ -25,7 +25,7 @@ let n = 0;
 beforeEach(async () => {
   n += 1;
   // A fresh database per test: the engine's database is named after the person.
-  startEngine({ ...me, _id: `${Date.now().toString(16).padStart(12, '0')}${String(n).padStart(12, '0')}` },
+  await startEngine({ ...me, _id: `${Date.now().toString(16).padStart(12, '0')}${String(n).padStart(12, '0')}` },
     { api, onUnauthorized: () => {}, realtime: false });
   await currentEngine()?.db.users.put({ _id: me.referredBy ?? '', fullName: 'Dr Lee', role: 'therapist', status: 'verified', profilePic: '', createdAt: '' });
 });

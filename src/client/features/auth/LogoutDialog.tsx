@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useEngine } from '../../sync/current';
 import { Modal } from '../../ui/Modal';
 import { useLogout } from './useLogout';
@@ -66,16 +66,5 @@ export function LogoutDialog({ onClose }: { onClose: () => void }) {
         </div>
       </div>
     </Modal>
-  );
-}
-
-/** The Logout button of the header and /verification-needed, with its confirmation. */
-export function LogoutButton({ className, children }: { className: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" className={className} aria-haspopup="dialog" onClick={() => setOpen(true)}>{children}</button>
-      {open && <LogoutDialog onClose={() => setOpen(false)} />}
-    </>
   );
 }

@@ -7,7 +7,6 @@
  * localStorage key naming them. Crisis resources, the theme and the storage-persistence answer
  * belong to the device, not to a person, and stay.
  */
-import { Dexie } from 'dexie';
 import { IMAGE_CACHE, IMAGE_EXPIRATION_DB } from '../../../shared/cache-names';
 
 /** The last signed-in person's own profile (session.ts), for opening the app without a network. */
@@ -68,6 +67,8 @@ function removePersonalKeys(userId: string): void {
 async function deleteDatabase(name: string, waitMs: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
+    // Loaded here, not at start-up: the sign-in screen must not carry the database library.
+    const { Dexie } = await import('dexie');
     return await Promise.race([
       Dexie.delete(name).then(() => true),
       new Promise<boolean>((resolve) => {

@@ -2,10 +2,11 @@ import { useSyncExternalStore } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AuthUser } from '../../../shared/api';
 import { isPendingProfessional } from '../../../shared/limits';
+import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
 import { api } from '../../net/api';
 import { call } from '../../net/call';
-import { gotNoAnswer } from '../../net/errors';
-import { startEngine, stopEngine } from '../../sync/current';
+import { classify, gotNoAnswer } from '../../net/errors';
+import { currentEngine, startEngine, stopEngine } from '../../sync/current';
 import { clearImageCaches, forgetPendingRemoval, LAST_USER_KEY, removeLocalData, retryPendingRemovals } from './localData';
 import {
   clearSignOutPending, LOGOUT_TIMEOUT_MS, markSignOutPending, sendPendingSignOut, sendPendingSignOutWhenOnline, signOutPending,
@@ -29,17 +30,33 @@ const checked = new Promise<void>((resolve) => {
   markChecked = resolve;
 });
 
+/** Resolved once a person is shown (a returning person's cached shell) or the check has ended. */
+let markKnown: () => void = () => {};
+const someoneShown = new Promise<void>((resolve) => {
+  markKnown = resolve;
+});
+
 function emit(next: Session) {
   session = next;
   if (!next.checking) markChecked();
+  // A person is on screen (the cached shell, or the checked session): guards may decide now.
+  if (next.user || !next.checking) markKnown();
   for (const l of listeners) l();
 }
 
-/** The session once the start-up check has ended (at once after that): what route guards decide on. */
-export async function whenSessionChecked(): Promise<Session> {
-  await checked;
+/**
+ * What a route guard may decide on without waiting for the network: the checked session, or
+ * during the start-up check the returning person's cached shell. With no cached person, the
+ * sign-in screens (and "/", which leads there) open at once; any other address waits for the
+ * check, since only the server knows whether a fresh browser holds a session.
+ */
+export async function whenSessionKnown(path: string): Promise<Session> {
+  if (session.checking && !readCachedUser() && !OPEN_WITHOUT_CHECK.includes(path)) await checked;
+  else if (session.checking && readCachedUser()) await someoneShown;
   return session;
 }
+
+const OPEN_WITHOUT_CHECK = ['/', '/login', '/signup', '/reset-password'];
 
 export function getSession(): Session {
   return session;
@@ -63,17 +80,45 @@ function sessionEnded() {
 
 /**
  * Pending professionals keep their local diary but get no socket and no sync (spec section 4);
- * everyone else gets the whole engine.
+ * everyone else gets the whole engine. Null when nothing needs loading (signed out, or the same
+ * engine carries on), else the engine's start: its module is fetched on the first sign-in.
  */
-function syncFor(user: AuthUser | null) {
+function syncFor(user: AuthUser | null): Promise<unknown> | null {
   if (!user) {
     stopEngine();
-    return;
+    return null;
   }
-  startEngine(user, { api, onUnauthorized: sessionEnded, realtime: !isPendingProfessional(user) });
+  const realtime = !isPendingProfessional(user);
+  const running = currentEngine();
+  const started = startEngine(user, { api, onUnauthorized: sessionEnded, realtime });
+  return running && running.user._id === user._id && running.realtime === realtime ? null : started;
 }
 
-export function setUser(user: AuthUser | null, offline = false) {
+/** Bumped by every change: a sign-in whose engine arrives after a newer change is not shown. */
+let change = 0;
+
+/**
+ * Shows a person (or nobody). A signed-in person is shown once their engine runs, so a screen
+ * never renders without its database; the promise resolves then.
+ */
+function apply(user: AuthUser | null, next: Omit<Session, 'user'>): Promise<void> {
+  const mine = ++change;
+  const ready = syncFor(user);
+  const show = () => {
+    if (mine === change) emit({ user, ...next });
+  };
+  if (!ready) {
+    show();
+    return Promise.resolve();
+  }
+  return ready.then(show, (error: unknown) => {
+    // The engine's chunk failed to load (a broken deploy): the screens say so through their error state.
+    console.error('Could not start the sync engine', error);
+    show();
+  });
+}
+
+export function setUser(user: AuthUser | null, offline = false): Promise<void> {
   if (user) localStorage.setItem(LAST_USER_KEY, JSON.stringify(user));
   else localStorage.removeItem(LAST_USER_KEY);
   if (user && !offline) {
@@ -82,8 +127,7 @@ export function setUser(user: AuthUser | null, offline = false) {
     clearSignOutPending();
     forgetPendingRemoval(user._id);
   }
-  syncFor(user);
-  emit({ user, checking: false, offline });
+  return apply(user, { checking: false, offline });
 }
 
 export function subscribeSession(listener: () => void): () => void {
@@ -102,6 +146,15 @@ export function useUser(): AuthUser {
   return user;
 }
 
+function hasSessionHint(): boolean {
+  return document.cookie.split('; ').includes(`${SESSION_HINT_COOKIE}=1`);
+}
+
+/** The server refused the session: the next start need not ask again. */
+function forgetSessionHint(): void {
+  document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
+
 /**
  * The spec's auth check at app start. A 401 means signed out. No answer at all means offline:
  * the last signed-in person carries on from the local store, and the check runs again when the
@@ -116,11 +169,20 @@ export async function checkAuth(): Promise<void> {
     setUser(null);
     return;
   }
+  // A returning person sees their own screens at once, from the local store; the answer refines it.
+  const returning = session.checking ? readCachedUser() : null;
+  if (returning) void apply(returning, { checking: true, offline: false });
+  if (!readCachedUser() && !hasSessionHint()) {
+    // Nobody remembered and no session cookie in this browser: the server could only answer 401.
+    setUser(null);
+    return;
+  }
   try {
     setUser(await call('check'));
   } catch (error) {
     const cached = readCachedUser();
     if (!gotNoAnswer(error) || !cached) {
+      if (classify(error).status === 401) forgetSessionHint();
       setUser(null);
       return;
     }

@@ -3,6 +3,7 @@ import { toast } from 'react-hot-toast';
 import { isId } from '../../../../shared/ids';
 import { AuraScreen } from '../../../features/aura/AuraScreen';
 import { startAuraRefresh } from '../../../features/aura/refresh';
+import { FILL_SCREEN, titled } from '../../../ui/screen';
 
 export const Route = createFileRoute('/aura-ai/chats/$id')({
   // Spec section 5: a chat id must be 24 hex characters, else a toast and back to /aura-ai.
@@ -16,6 +17,11 @@ export const Route = createFileRoute('/aura-ai/chats/$id')({
   // picks up the history load (and says how it went) when the answer comes. A hovered link gets
   // the list refresh only: fetching every chat the pointer passes over would waste the person's data.
   loader: ({ params, preload }) => startAuraRefresh(preload ? null : params.id),
+  // The loader (and the Aura code it needs) travels with the page in its lazy chunk.
+  codeSplitGroupings: [['loader', 'component']],
+  // Not the chat's own title: what someone confided would show in the tab, the history and the app switcher.
+  head: titled('Aura AI'),
+  staticData: FILL_SCREEN,
   component: AuraChatPage,
 });
 
