@@ -33,6 +33,7 @@ import { chatRoutes } from './routes/chats';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
+import { readRoutes } from './routes/reads';
 import { safetyRoutes } from './routes/safety';
 import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
 import { API_PATH } from '../shared/paths';
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
     await api.register(adminGroupRoutes, { ...ctx, prefix: '/admin' });
     await api.register(messageRoutes, { ...ctx, prefix: '/messages' });
     await api.register(chatRoutes, ctx);
+    await api.register(readRoutes, ctx);
     await api.register(uploadApiRoutes, ctx);
   }, { prefix: API_PATH });
   await app.register(uploadFileRoutes, ctx);

@@ -161,6 +161,20 @@ export const syncPage = z.object({
 });
 export type SyncPage = z.infer<typeof syncPage>;
 
+/**
+ * How far the caller has read one conversation (GET /api/reads, PUT /api/reads/{kind}/{id}, and the
+ * socket's readPosition event): every message of it up to `seq` is read. `id` is the other person
+ * (kind direct) or the group.
+ */
+export const readPosition = z.object({
+  kind: z.enum(['direct', 'group']),
+  id: z.string(),
+  seq: z.number(),
+  updatedAt: isoDate,
+});
+export type ReadPosition = z.infer<typeof readPosition>;
+export const readPositionList = z.array(readPosition);
+
 /** One result of POST /api/messages/batch, in the order of the items sent. */
 export const batchResult = z.union([
   z.object({ clientId: z.string(), ok: z.literal(true), message: z.union([directMessage, groupMessage]), help: authorHelp.optional() }),

@@ -1,5 +1,5 @@
 /** socket.io event types, shared by the server and the client's one socket. */
-import type { DirectMessage, GroupMessage } from './api';
+import type { DirectMessage, GroupMessage, ReadPosition } from './api';
 
 export interface ServerToClientEvents {
   /** Ids of everyone with at least one connected tab. */
@@ -7,6 +7,8 @@ export interface ServerToClientEvents {
   /** Sent to the receiver's and the sender's rooms, so every tab of both sees it. */
   newMessage: (message: DirectMessage) => void;
   newGroupMessage: (message: GroupMessage) => void;
+  /** Sent to the reader's own room only (every tab and device of theirs): a read position moved forward. */
+  readPosition: (position: ReadPosition) => void;
 }
 
 // The client sends nothing over the socket: every write goes through HTTP (idempotent, ordered).

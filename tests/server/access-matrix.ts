@@ -18,6 +18,8 @@ export type Access = 'public' | 'signedIn' | 'active' | 'admin' | 'uploadToken';
 export interface World {
   agents: Record<Actor, Agent>;
   ids: { user: string; otherUser: string; verified: string; rejected: string; group: string; userChat: string; target: string };
+  /** The seq of the user's message to the therapist: a position the user may mark read. */
+  directSeq: number;
 }
 
 let n = 0;
@@ -35,7 +37,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
   await admin.delete(`/api/admin/delete-user/${doomed.id}`);
   const group = await admin.post('/api/admin/create-group', { name: `Matrix ${clientId()}`, type: 'academic', description: 'matrix' });
   await user.agent.post(`/api/messages/join-group/${group.body.group._id}`);
-  await user.agent.post(`/api/messages/send/${pro.user._id}`, { text: 'private to my therapist', clientId: clientId() });
+  const sent = await user.agent.post(`/api/messages/send/${pro.user._id}`, { text: 'private to my therapist', clientId: clientId() });
   const chat = await createChat(user.agent, { text: 'private to Aura', clientId: clientId() });
   // A throwaway account for the admin's destructive routes, so the matrix never deletes its own people.
   const target = await signUp(server, { role: 'therapist' });
@@ -44,6 +46,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
       verified: pro.agent, rejected: rejected.agent, admin, deleted: doomed.agent },
     ids: { user: user.id, otherUser: otherUser.id, verified: pro.user._id, rejected: rejected.user._id,
       group: group.body.group._id, userChat: chat._id, target: target.user._id },
+    directSeq: sent.body.seq as number,
   };
 }
 
@@ -69,6 +72,7 @@ export function sampleFor(name: EndpointName, world: World): Sample {
     case 'auraChat': return { path: { id: ids.userChat } };
     case 'askAura': return { path: { id: ids.userChat }, body: { question: 'hello', clientId: clientId() } };
     case 'createAuraChat': return { path: {}, body: text };
+    case 'markRead': return { path: { kind: 'direct', id: ids.verified }, body: { seq: world.directSeq } };
     case 'sendBatch': return { path: {}, body: { items: [{ kind: 'direct', to: ids.verified, ...text }] } };
     case 'signup': return { path: {}, body: { fullName: 'M', email: `matrix.${clientId()}@test.haven`, password: PASSWORD, role: 'ngo' } };
     case 'login': return { path: {}, body: { email: 'nobody@test.haven', password: 'wrong-password' } };

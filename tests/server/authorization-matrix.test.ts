@@ -15,6 +15,7 @@ const ACCESS: Record<EndpointName, Access> = {
   check: 'signedIn', updateProfile: 'signedIn', requestVerification: 'signedIn', generateReferral: 'signedIn',
   pendingUsers: 'admin', allUsers: 'admin', adminStats: 'admin', verifyUser: 'admin', rejectUser: 'admin', deleteUser: 'admin',
   adminGroups: 'admin', createGroup: 'admin', deleteGroup: 'admin', removeGroupMember: 'admin',
+  reads: 'active', markRead: 'active',
   people: 'active', therapists: 'active', groups: 'active', sync: 'active', groupThread: 'active', sendDirect: 'active',
   sendGroup: 'active', sendBatch: 'active', joinGroup: 'active', directThread: 'active',
   auraChats: 'active', auraChat: 'active', createAuraChat: 'active', askAura: 'active', generateTitle: 'active',

@@ -104,6 +104,17 @@ export interface SafetyPlanRow {
   updatedAt: string;
 }
 
+/**
+ * How far this person has read a conversation (`dm:<id>` or `group:<id>`): every message up to
+ * `seq` is read, here or on another of their devices. `sentSeq` is what the server has confirmed;
+ * a higher `seq` is still to be sent (marked offline), and goes when the connection returns.
+ */
+export interface ReadRow {
+  conversation: string;
+  seq: number;
+  sentSeq: number;
+}
+
 export class HavenDb extends Dexie {
   users!: Table<PublicUser & { therapist?: boolean }, string>;
   groups!: Table<GroupSummary, string>;
@@ -114,6 +125,7 @@ export class HavenDb extends Dexie {
   outbox!: Table<OutboxRow, number>;
   meta!: Table<MetaRow, string>;
   safetyPlan!: Table<SafetyPlanRow, SafetyPlanSection>;
+  reads!: Table<ReadRow, string>;
 
   constructor(readonly userId: string) {
     super(`haven-${userId}`);
@@ -132,6 +144,8 @@ export class HavenDb extends Dexie {
     this.version(2).stores({ outbox: '++order, messageKey, status, nextAttemptAt' });
     // Version 3: the safety plan, kept only on this device like the diary.
     this.version(3).stores({ safetyPlan: 'section' });
+    // Version 4: read positions, so unread counts and the "New messages" divider work offline too.
+    this.version(4).stores({ reads: 'conversation' });
   }
 }
 

@@ -91,6 +91,7 @@ export class Connection {
     });
     if (handlers.onEvent.newMessage) socket.on('newMessage', handlers.onEvent.newMessage);
     if (handlers.onEvent.newGroupMessage) socket.on('newGroupMessage', handlers.onEvent.newGroupMessage);
+    if (handlers.onEvent.readPosition) socket.on('readPosition', handlers.onEvent.readPosition);
     globalThis.addEventListener?.('online', this.wake);
     globalThis.document?.addEventListener('visibilitychange', this.onVisible);
   }

@@ -20,6 +20,7 @@ import { Flusher } from './flusher';
 import { IncomingMessages } from './incoming';
 import { fromDirect, fromGroup } from './merge';
 import { pruneConversations } from './prune';
+import { storeServerReads, syncReads } from './reads';
 import { singleFlight } from './single-flight';
 import { StatusStore } from './status';
 import { kyTransport } from './transport';
@@ -86,6 +87,8 @@ export class SyncEngine {
     await this.flusher.flush();
     if (!browserOnline()) return;
     this.status.update({ catchingUp: true });
+    // Read positions go their own way: a failure there is not a failure to sync messages.
+    const reads = syncReads(this.db, this.options.api).catch((error: unknown) => console.error('Haven: read positions not synced', error));
     const results = await Promise.allSettled([
       catchUp(this.db, (since) => call('sync', { query: { since } }, { http: this.options.api })),
       refreshDirectory(this.db, this.options.api),
@@ -95,6 +98,7 @@ export class SyncEngine {
     if (results[0].status === 'fulfilled') await pruneConversations(this.db).catch((error: unknown) => console.error('Haven: pruning failed', error));
     // Reported, never swallowed: the status line says it, the console keeps the detail.
     if (failed && browserOnline()) console.error('Haven: catch-up failed', failed.reason);
+    await reads;
     this.status.update({ catchingUp: false, syncError: failed && browserOnline() ? reasonOf(failed.reason) : null });
   }
 
@@ -113,6 +117,7 @@ export class SyncEngine {
       onEvent: {
         newMessage: (m) => this.incoming.add(fromDirect(m, this.user._id)),
         newGroupMessage: (m) => this.incoming.add(fromGroup(m)),
+        readPosition: (p) => void storeServerReads(this.db, [p]).catch((error: unknown) => console.error('Haven: storing a read position failed', error)),
       },
     });
     this.subscriptions.push(this.conn.subscribe(() => this.status.update({ connection: this.conn.current })));

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AURA_ROLES, GROUP_TYPES, ROLES, STATUSES } from '../../shared/limits';
+import { CONVERSATION_KINDS } from '../../shared/reads';
 import {
   bigint, boolean, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
@@ -108,6 +109,20 @@ export const groupMessages = pgTable('group_messages', {
   uniqueIndex('group_messages_sender_client_idx').on(t.senderId, t.clientId),
   index('group_messages_group_idx').on(t.groupId, t.seq),
 ]);
+
+/**
+ * How far each person has read each conversation: the seq of the newest message they have seen,
+ * kept here so all their devices agree. `conversation_id` is the other person (kind 'direct') or
+ * the group (kind 'group'); no foreign key, as it points at either. It only ever moves forward
+ * (routes/reads.ts: an upsert with GREATEST), so two devices racing cannot move it back.
+ */
+export const readPositions = pgTable('read_positions', {
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: CONVERSATION_KINDS }).notNull(),
+  conversationId: id('conversation_id').notNull(),
+  lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.kind, t.conversationId] })]);
 
 export const aiChats = pgTable('ai_chats', {
   id: id('id').primaryKey(),

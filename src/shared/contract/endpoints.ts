@@ -47,6 +47,9 @@ export const ENDPOINTS = {
   joinGroup: 'POST /messages/join-group/:groupId',
   directThread: 'GET /messages/:userId',
 
+  reads: 'GET /reads',
+  markRead: 'PUT /reads/:kind/:id',
+
   auraChats: 'GET /chats/userchats',
   auraChat: 'GET /chats/:id',
   createAuraChat: 'POST /chats',

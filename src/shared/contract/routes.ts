@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import * as answer from '../api';
 import * as input from '../schemas';
+import { markReadSchema, readParams } from '../reads';
 import type { EndpointName } from './endpoints';
 
 export interface RouteShape {
@@ -59,6 +60,9 @@ export const ROUTES = {
   sendBatch: { body: input.batchBodySchema, answer: answer.batchResponse },
   joinGroup: { params: input.groupIdParam, answer: answer.joinedGroup },
   directThread: { params: input.userIdParam, query: input.pageQuerySchema, answer: answer.directMessageList },
+
+  reads: { answer: answer.readPositionList },
+  markRead: { params: readParams, body: markReadSchema, answer: answer.readPosition },
 
   auraChats: { answer: answer.aiChatSummaryList },
   auraChat: { params: input.chatIdParam, answer: answer.aiChat },

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { GroupSummary, PublicUser } from '../../../shared/api';
 import { isId } from '../../../shared/ids';
-import { useGroups, useOnlineUsers, usePeople, usePerson } from '../../sync/hooks';
+import { useOnlineUsers, usePeople, usePerson } from '../../sync/hooks';
+import { useConversationSummaries } from '../../sync/read-hooks';
+import { useUser } from '../auth/session';
 import { DirectChat, GroupChat } from './Conversation';
 import { filterByName } from './format';
 import { GroupsPanel } from './GroupsPanel';
@@ -10,7 +12,7 @@ import { ChatLayout, ListError, Sidebar } from './Layout';
 import { GroupList } from './GroupList';
 import { PeopleList } from './PeopleList';
 import { SearchBox } from './SearchBox';
-import { useDirectoryRefresh } from './useDirectory';
+import { useDirectoryRefresh, useGroupList } from './useDirectory';
 import { useGroupActions } from './useGroupActions';
 
 type Tab = 'direct' | 'groups';
@@ -22,7 +24,9 @@ export function ChatPage({ groupParam }: { groupParam?: string }) {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState<Open>(null);
   const people = usePeople('users');
-  const groups = useGroups();
+  const groups = useGroupList();
+  const summaries = useConversationSummaries();
+  const me = useUser()._id;
   const online = useOnlineUsers();
   const person = usePerson(open?.kind === 'dm' ? open.id : null);
   const group = open?.kind === 'group' ? groups?.find((g) => g._id === open.id) : undefined;
@@ -60,7 +64,7 @@ export function ChatPage({ groupParam }: { groupParam?: string }) {
   let main;
   if (open?.kind === 'dm') main = <DirectChat key={open.id} person={person} onBack={() => setOpen(null)} />;
   else if (group?.isMember) main = <GroupChat key={group._id} group={group} onBack={() => setOpen(null)} />;
-  else main = <GroupsPanel groups={groups} busyId={joiningId} onJoin={(g) => void joinThenOpen(g)} onOpen={openGroup} />;
+  else main = <GroupsPanel groups={groups} busyId={joiningId} onJoin={(g) => void joinThenOpen(g)} onOpen={openGroup} failed={failed !== null} summaries={summaries} />;
   // A group that vanished (deleted, or we were removed) falls back to the list rather than a dead chat.
   const conversationOpen = open?.kind === 'dm' || Boolean(group?.isMember);
 
@@ -70,13 +74,17 @@ export function ChatPage({ groupParam }: { groupParam?: string }) {
       tab={tab} onTab={(t) => setTab(t as Tab)}
       search={<SearchBox label={tab === 'direct' ? 'Search people' : 'Search groups'} value={query} onChange={setQuery} />}>
       {tab === 'direct'
-        ? (failed && failed !== 'groups' && people === undefined
+        // The directory loads as one: whichever list failed, nothing is stored, so this list failed too.
+        ? (failed && people === undefined
           ? <ListError text="We could not load the people you can message." />
           : <PeopleList people={people && filterByName(people, query)} online={online} selectedId={open?.kind === 'dm' ? open.id : null}
-            onSelect={selectPerson} emptyText={query ? 'No one matches your search.' : 'No one to message yet.'} label="People" />)
-        : <GroupList groups={groups && filterByName(groups, query)} selectedId={open?.kind === 'group' ? open.id : null}
-          busyId={joiningId} onOpen={openGroup} onJoin={(g) => void joinThenOpen(g)}
-          emptyText={query ? 'No group matches your search.' : 'There are no support groups yet.'} />}
+            onSelect={selectPerson} emptyText={query ? 'No one matches your search.' : 'No one to message yet.'} label="People"
+            summaries={summaries} me={me} />)
+        : (failed && groups === undefined
+          ? <ListError text="We could not load the support groups." />
+          : <GroupList groups={groups && filterByName(groups, query)} selectedId={open?.kind === 'group' ? open.id : null}
+            busyId={joiningId} onOpen={openGroup} onJoin={(g) => void joinThenOpen(g)}
+            emptyText={query ? 'No group matches your search.' : 'There are no support groups yet.'} summaries={summaries} me={me} />)}
     </Sidebar>
   );
 

@@ -13,6 +13,7 @@ import { Composer, ReportedError } from './Composer';
 import { GroupIcon } from './GroupIcon';
 import { roleLabel } from './format';
 import { MessageList } from './MessageList';
+import { useReadMarker } from './useReadMarker';
 
 /** Title bar of an open conversation; on a phone its back button returns to the list. */
 function ChatHeader({ title, subtitle, icon, onBack }: { title: string; subtitle: string; icon: ReactNode; onBack: () => void }) {
@@ -37,10 +38,15 @@ function useFailureToast(failed: boolean, text: string) {
   }, [failed, text]);
 }
 
+/** The list has what it first shows: not still reading, nor fetching the history of a conversation new to this device. */
+const listReady = (messages: unknown[] | undefined, loadingOlder: boolean) => messages !== undefined && !(messages.length === 0 && loadingOlder);
+
 /** A one-to-one chat (used by /chat and /therapist-chat); keyed by the person, so each opens fresh. */
 export function DirectChat({ person, onBack }: { person: PublicUser | undefined; onBack: () => void }) {
   const me = useUser();
-  const { messages, ...history } = useConversationWindow(person ? dmConversation(person._id) : null);
+  const conversation = person ? dmConversation(person._id) : null;
+  const { messages, ...history } = useConversationWindow(conversation);
+  const read = useReadMarker(conversation, messages, me._id, listReady(messages, history.loadingOlder));
   useFailureToast(history.failed, 'Failed to fetch messages');
   const online = useOnlineUsers().includes(person?._id ?? '');
   const role = person ? roleLabel(person) : null;
@@ -59,9 +65,10 @@ export function DirectChat({ person, onBack }: { person: PublicUser | undefined;
       <ChatHeader title={person?.fullName ?? '…'} onBack={onBack}
         subtitle={[role, online ? 'Online' : 'Offline'].filter(Boolean).join(' · ')}
         icon={<Avatar name={person?.fullName ?? ''} src={person?.profilePic} online={online} />} />
-      <MessageList messages={messages} me={me._id} showSender={false} emptyText="No messages yet. Say hello!" history={history} />
+      <MessageList messages={messages} me={me._id} showSender={false} emptyText="No messages yet. Say hello!" history={history}
+        dividerKey={read.dividerKey} onAtEnd={read.onAtEnd} />
       {person && <AuthorHelpCard scope={dmConversation(person._id)} context="message" />}
-      <Composer key={person?._id} allowImage onSend={send} placeholder="Type a message…" />
+      <Composer key={person?._id} allowImage onSend={send} placeholder="Type a message…" draftKey={person ? dmConversation(person._id) : undefined} />
     </section>
   );
 }
@@ -70,7 +77,9 @@ export function DirectChat({ person, onBack }: { person: PublicUser | undefined;
 export function GroupChat({ group, onBack }: { group: GroupSummary; onBack: () => void }) {
   const me = useUser();
   // A group joined later has little on this device: the window loads its history (history.ts).
-  const { messages, ...history } = useConversationWindow(groupConversation(group._id));
+  const conversation = groupConversation(group._id);
+  const { messages, ...history } = useConversationWindow(conversation);
+  const read = useReadMarker(conversation, messages, me._id, listReady(messages, history.loadingOlder));
   useFailureToast(history.failed, 'Error loading group messages');
 
   return (
@@ -78,9 +87,10 @@ export function GroupChat({ group, onBack }: { group: GroupSummary; onBack: () =
       <ChatHeader title={group.name} onBack={onBack}
         subtitle={memberCount(group.memberCount)}
         icon={<GroupIcon type={group.type} className="size-8 text-primary" />} />
-      <MessageList messages={messages} me={me._id} showSender emptyText="No messages yet. Start the conversation." history={history} />
+      <MessageList messages={messages} me={me._id} showSender emptyText="No messages yet. Start the conversation." history={history}
+        dividerKey={read.dividerKey} onAtEnd={read.onAtEnd} />
       <AuthorHelpCard scope={groupConversation(group._id)} context="message" />
-      <Composer key={group._id} allowImage={false} onSend={(text) => sendGroup(group._id, text)} placeholder="Message the group…" />
+      <Composer key={group._id} allowImage={false} onSend={(text) => sendGroup(group._id, text)} placeholder="Message the group…" draftKey={groupConversation(group._id)} />
     </section>
   );
 }

@@ -7,9 +7,11 @@ import { Virtuoso, type Components, type ListProps } from 'react-virtuoso';
 import type { LocalMessage } from '../../db/database';
 import type { ConversationWindow } from '../../sync/history';
 import { InlineSpinner } from '../../ui/Spinner';
+import { daySeparators } from './format';
 import { HistoryEdge, type HistoryEdgeState } from './HistoryEdge';
 import { MessageRow } from './MessageRow';
 import { NewMessagesPill } from './NewMessagesPill';
+import { DaySeparator, NewMessagesDivider } from './Unread';
 import { useStickyScroll } from './useStickyScroll';
 
 type History = Pick<ConversationWindow, 'loadOlder' | 'loadingOlder' | 'atStart' | 'failed' | 'setFollowing'>;
@@ -21,12 +23,19 @@ interface Props {
   showSender: boolean;
   emptyText: string;
   history: History;
+  /** The first message unread when the conversation opened: the "New messages" divider goes above it. */
+  dividerKey?: string | null;
+  /** Whether the reader is at the end of the list (there, what arrives is seen). */
+  onAtEnd?: (atEnd: boolean) => void;
 }
 
 interface ListContext extends HistoryEdgeState {
   me: string;
   showSender: boolean;
   onImageLoad: () => void;
+  /** The messages that open a day, with the day's label. */
+  days: Map<string, string>;
+  dividerKey: string | null;
 }
 
 const keyOf = (m: LocalMessage) => m.key;
@@ -37,20 +46,29 @@ const Bottom = () => <div className="h-3" />;
 const Rows = ({ style, children, ref, 'data-testid': testId }: ListProps) => <div ref={ref} style={style} data-testid={testId} className="px-3">{children}</div>;
 const components: Components<LocalMessage, ListContext> = { Header: HistoryEdge, Footer: Bottom, List: Rows };
 
-function itemContent(_index: number, m: LocalMessage, { me, showSender, onImageLoad }: ListContext) {
+function itemContent(_index: number, m: LocalMessage, { me, showSender, onImageLoad, days, dividerKey }: ListContext) {
   const mine = m.senderId === me;
-  return <MessageRow message={m} mine={mine} showSender={showSender} onImageLoad={m.image ? onImageLoad : undefined} />;
+  const day = days.get(m.key);
+  return (
+    <>
+      {day && <DaySeparator label={day} />}
+      {m.key === dividerKey && <NewMessagesDivider />}
+      <MessageRow message={m} mine={mine} showSender={showSender} onImageLoad={m.image ? onImageLoad : undefined} />
+    </>
+  );
 }
 
-function Windowed({ messages, me, showSender, history }: Omit<Props, 'messages' | 'emptyText'> & { messages: LocalMessage[] }) {
+function Windowed({ messages, me, showSender, history, dividerKey = null, onAtEnd }: Omit<Props, 'messages' | 'emptyText'> & { messages: LocalMessage[] }) {
   const { loadOlder, loadingOlder, atStart, failed, setFollowing } = history;
   // What this person just typed is queued or on its way; their own sent rows came from elsewhere.
   const isOwnNew = useCallback((m: LocalMessage) => m.senderId === me && m.status !== 'sent', [me]);
   const { handle, firstItemIndex, followOutput, unseen, onAtBottom, jumpToBottom, keepBottom } = useStickyScroll(messages, keyOf, isOwnNew);
   const onRetry = useCallback(() => void loadOlder(), [loadOlder]);
+  // Today's labels are worked out when the messages change; a list left open past midnight keeps yesterday's "Today".
+  const days = useMemo(() => daySeparators(messages), [messages]);
   const context = useMemo<ListContext>(
-    () => ({ me, showSender, onImageLoad: keepBottom, loadingOlder, atStart, failed, onRetry }),
-    [me, showSender, keepBottom, loadingOlder, atStart, failed, onRetry],
+    () => ({ me, showSender, onImageLoad: keepBottom, loadingOlder, atStart, failed, onRetry, days, dividerKey }),
+    [me, showSender, keepBottom, loadingOlder, atStart, failed, onRetry, days, dividerKey],
   );
   const startReached = useCallback(() => {
     if (!atStart && !loadingOlder) void loadOlder();
@@ -73,6 +91,7 @@ function Windowed({ messages, me, showSender, history }: Omit<Props, 'messages' 
         atBottomStateChange={(bottom) => {
           onAtBottom(bottom);
           setFollowing(bottom);
+          onAtEnd?.(bottom);
         }}
         atBottomThreshold={48}
         startReached={startReached}
@@ -84,7 +103,7 @@ function Windowed({ messages, me, showSender, history }: Omit<Props, 'messages' 
 }
 
 /** The conversation, oldest first, opened at the newest message. */
-export function MessageList({ messages, me, showSender, emptyText, history }: Props) {
+export function MessageList({ messages, me, showSender, emptyText, history, dividerKey, onAtEnd }: Props) {
   if (messages === undefined || (messages.length === 0 && history.loadingOlder)) {
     return <div className="flex-1"><InlineSpinner label="Loading messages" /></div>;
   }
@@ -97,5 +116,5 @@ export function MessageList({ messages, me, showSender, emptyText, history }: Pr
     );
   }
   // Mounted afresh for the first rows, so it opens at the bottom of whatever arrived.
-  return <Windowed messages={messages} me={me} showSender={showSender} history={history} />;
+  return <Windowed messages={messages} me={me} showSender={showSender} history={history} dividerKey={dividerKey} onAtEnd={onAtEnd} />;
 }

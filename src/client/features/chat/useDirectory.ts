@@ -1,9 +1,10 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import type { GroupSummary } from '../../../shared/api';
 import { api } from '../../net/api';
-import { useEngine } from '../../sync/current';
+import { useDb, useEngine } from '../../sync/current';
 import { classify } from '../../net/errors';
-import { listThatFailed, refreshDirectory, type ListName } from '../../sync/directory';
-
+import { LISTS_KEY, listThatFailed, refreshDirectory, type ListName } from '../../sync/directory';
 
 /** Which list a failed refresh was fetching; with no answer at all, the screen's own list. */
 function failedList(error: unknown, primary: ListName): ListName {
@@ -33,4 +34,14 @@ export function useDirectoryRefresh(primary: ListName): ListName | null {
     };
   }, [engine, primary]);
   return failed;
+}
+
+/**
+ * The support groups by name; undefined until the directory has been loaded on this device once
+ * (refreshDirectory stores groups and lists together), so "no groups yet" is never said of a list
+ * that simply has not arrived.
+ */
+export function useGroupList(): GroupSummary[] | undefined {
+  const db = useDb();
+  return useLiveQuery(async () => ((await db.meta.get(LISTS_KEY)) ? db.groups.orderBy('name').toArray() : undefined), [db]);
 }

@@ -4,6 +4,7 @@ import type { PublicUser } from '../../../shared/api';
 import { isId } from '../../../shared/ids';
 import { isProfessional } from '../../../shared/limits';
 import { useOnlineUsers, usePeople, usePerson } from '../../sync/hooks';
+import { useConversationSummaries } from '../../sync/read-hooks';
 import { useUser } from '../auth/session';
 import { DirectChat } from '../chat/Conversation';
 import { filterByName } from '../chat/format';
@@ -30,6 +31,7 @@ export function TherapistChatPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [showCode, setShowCode] = useState(false);
   const person = usePerson(openId);
+  const summaries = useConversationSummaries();
 
   useEffect(() => {
     if (failed && failed !== 'groups') toast.error(therapistListError(me.role));
@@ -48,10 +50,10 @@ export function TherapistChatPage() {
       actions={professional && (
         <button type="button" className="btn btn-outline btn-sm self-start" onClick={() => setShowCode(true)}>My Referral Code</button>
       )}>
-      {failed && failed !== 'groups' && people === undefined
+      {failed && people === undefined
         ? <ListError text={professional ? 'We could not load your clients.' : 'We could not load the therapists.'} />
         : <PeopleList people={people && filterByName(people, query)} online={online} selectedId={openId} onSelect={select}
-          emptyText={query ? 'No one matches your search.' : empty} label={title} />}
+          emptyText={query ? 'No one matches your search.' : empty} label={title} summaries={summaries} me={me._id} />}
     </Sidebar>
   );
 

@@ -1,0 +1,59 @@
+/** Unread counts and read positions as screens read them (live, from Dexie), and marking read. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { HavenDb } from '../db/database';
+import { groupConversation, dmConversation } from '../db/database';
+import { api } from '../net/api';
+import { currentEngine, useDb, useEngine } from './current';
+import { LISTS_KEY, type Lists } from './directory';
+import { noteRead, sendReadsSoon } from './reads';
+import { readSeqOf, readSummaries, type ConversationSummary } from './unread';
+
+/** Each conversation's unread count and newest message; undefined while the first read runs. */
+export function useConversationSummaries(): Map<string, ConversationSummary> | undefined {
+  const db = useDb();
+  return useLiveQuery(() => readSummaries(db), [db]);
+}
+
+/** The conversation's read position (0: nothing read); undefined while it is being read, or with no conversation. */
+export function useReadSeq(conversation: string | null): number | undefined {
+  const db = useDb();
+  const read = useLiveQuery(async () => (conversation ? { conversation, seq: await readSeqOf(db, conversation) } : undefined), [db, conversation]);
+  // useLiveQuery keeps the previous answer while a new query runs: never another conversation's.
+  return read?.conversation === conversation ? read?.seq : undefined;
+}
+
+/** Marks read on this device at once, then tells the server (now, or after the next reconnect). */
+export async function markConversationRead(conversation: string, seq: number): Promise<void> {
+  const engine = currentEngine();
+  if (!engine || !(await noteRead(engine.db, conversation, seq))) return;
+  if (!engine.realtime || !navigator.onLine) return;
+  sendReadsSoon(engine.db, api).catch((error: unknown) => console.error('Haven: a read position waits to be sent', error));
+}
+
+export interface UnreadTotals {
+  /** Direct messages with the people of /chat, plus the groups the person belongs to. */
+  community: number;
+  /** Direct messages with the people of /therapist-chat. */
+  therapist: number;
+}
+
+async function totals(db: HavenDb, therapistList: keyof Lists): Promise<UnreadTotals> {
+  const [summaries, lists, groups] = await Promise.all([
+    readSummaries(db), db.meta.get(LISTS_KEY).then((row) => row?.value as Lists | undefined), db.groups.toArray(),
+  ]);
+  const sum = (conversations: string[]) => conversations.reduce((n, c) => n + (summaries.get(c)?.unread ?? 0), 0);
+  const dms = (ids: readonly string[] = []) => ids.map(dmConversation);
+  return {
+    community: sum([...dms(lists?.users), ...groups.filter((g) => g.isMember).map((g) => groupConversation(g._id))]),
+    therapist: sum(dms(lists?.[therapistList])),
+  };
+}
+
+/**
+ * The dashboard cards' totals: each counts what its own screen lists, so a therapist's messages
+ * to a user count on both cards when both screens show that person. None when signed out.
+ */
+export function useUnreadTotals(therapistList: keyof Lists): UnreadTotals | undefined {
+  const db = useEngine()?.db;
+  return useLiveQuery(async () => (db ? totals(db, therapistList) : undefined), [db, therapistList]);
+}

@@ -1,0 +1,56 @@
+/**
+ * What is new in each conversation, from what the device holds and the read position. A message
+ * is unread when someone else wrote it after the read position and the person has not written
+ * since: replying (from any device) means they read what came before. The device keeps at least
+ * the newest 500 messages per conversation (prune.ts), so a count is exact as far as a badge
+ * shows it ("99+").
+ */
+import { Dexie } from 'dexie';
+import type { HavenDb, LocalMessage } from '../db/database';
+
+export interface ConversationSummary {
+  conversation: string;
+  unread: number;
+  /** The newest message, sent or still on its way. */
+  last: LocalMessage;
+}
+
+/** `newestFirst`: the conversation's rows above the read position, newest first. */
+export function countUnread(newestFirst: readonly LocalMessage[], me: string, readSeq: number): number {
+  let unread = 0;
+  for (const m of newestFirst) {
+    if (m.senderId === me) break;
+    if (m.seq !== null && m.seq > readSeq) unread += 1;
+  }
+  return unread;
+}
+
+/** The first unread message of a conversation (oldest first), where the "New messages" divider goes; null when none. */
+export function firstUnreadKey(oldestFirst: readonly LocalMessage[], me: string, readSeq: number): string | null {
+  let first: string | null = null;
+  for (const m of oldestFirst) {
+    if (m.senderId === me) first = null;
+    else if (first === null && m.seq !== null && m.seq > readSeq) first = m.key;
+  }
+  return first;
+}
+
+export async function readSeqOf(db: HavenDb, conversation: string): Promise<number> {
+  return (await db.reads.get(conversation))?.seq ?? 0;
+}
+
+async function summarise(db: HavenDb, conversation: string, readSeq: number): Promise<ConversationSummary | null> {
+  const rows = db.messages.where('[conversation+sortKey]');
+  const last = await rows.between([conversation, Dexie.minKey], [conversation, Dexie.maxKey]).last();
+  if (!last) return null;
+  const above = await rows.between([conversation, readSeq], [conversation, Dexie.maxKey], false, true).reverse().toArray();
+  return { conversation, unread: countUnread(above, db.userId, readSeq), last };
+}
+
+/** Every conversation the device holds messages of, with its unread count and newest message. */
+export async function readSummaries(db: HavenDb): Promise<Map<string, ConversationSummary>> {
+  const conversations = (await db.messages.orderBy('conversation').uniqueKeys()) as string[];
+  const reads = new Map((await db.reads.toArray()).map((r) => [r.conversation, r.seq]));
+  const summaries = await Promise.all(conversations.map((c) => summarise(db, c, reads.get(c) ?? 0)));
+  return new Map(summaries.flatMap((s) => (s ? [[s.conversation, s] as const] : [])));
+}
