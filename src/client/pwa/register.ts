@@ -1,8 +1,9 @@
 /**
  * Registers the service worker by hand (workbox-window), in builds only: the dev server has no
  * sw.js and a worker there would serve stale modules. MODE, not PROD: a `vite build` run with
- * NODE_ENV=test (as under vitest) is still a build with a sw.js, but PROD is false there. A new version never takes
- * over silently: it waits, the prompt offers Reload, and only then does the page switch.
+ * NODE_ENV=test (as under vitest) is still a build with a sw.js, but PROD is false there. A new
+ * version never takes over silently: it waits, the prompt offers Reload, and only then does the
+ * page switch.
  */
 import { Workbox } from 'workbox-window';
 import { setUpdateReady } from './update-state';
@@ -20,11 +21,21 @@ export function registerServiceWorker(): void {
       wb.messageSkipWaiting();
     });
   });
-  // Reload once the new worker controls this page, so every file comes from one version. Also
-  // when another tab pressed Reload: the old version's files leave the cache as the new one
-  // activates, so this tab follows rather than fail to load a lazy chunk later.
-  wb.addEventListener('controlling', (event) => {
-    if (reloading || event.isUpdate) globalThis.location.reload();
+  // This tab's Reload: switch once the new worker controls the page, so every file comes from one
+  // version. Another tab's Reload put the new worker in charge here too, but this tab is not
+  // reloaded under the person's hands (issue 14: that lost a diary entry and a message being
+  // typed); it says a new version is ready and reloads when they choose. Until then it runs the
+  // old version: online, any lazy chunk it still needs comes from the server (old files stay
+  // there after a deploy); offline, one the new precache dropped cannot load, and the drafts kept
+  // on the device (features/drafts) are what protects the words typed here.
+  // Not workbox's isUpdate, which only says whether a worker controlled the page when it
+  // registered: a page opened during the very first install is claimed by that worker a moment
+  // later and is just as old when the next version takes over.
+  let controlled = navigator.serviceWorker.controller !== null;
+  wb.addEventListener('controlling', () => {
+    if (reloading) globalThis.location.reload();
+    else if (controlled) setUpdateReady(() => globalThis.location.reload(), 'active');
+    controlled = true;
   });
 
   const check = () => {

@@ -1,21 +1,30 @@
 /**
- * Whether a new version is installed and waiting, and how to switch to it. register.ts fills it;
- * UpdatePrompt reads it. Kept apart from workbox-window so the prompt is testable on its own.
+ * Whether a new version is there, and how to switch to it. register.ts fills it; UpdatePrompt
+ * reads it. Kept apart from workbox-window so the prompt is testable on its own.
+ * - 'waiting': installed, not yet in charge; applying asks it to take over, then reloads.
+ * - 'active': another tab's Reload already put it in charge of this tab too; this tab keeps
+ *   running the old version until the person reloads (never silently: see register.ts).
  */
 import { useSyncExternalStore } from 'react';
 
 type Apply = () => void;
+export type UpdateKind = 'waiting' | 'active';
 
-let applyUpdate: Apply | null = null;
+export interface Update {
+  kind: UpdateKind;
+  apply: Apply;
+}
+
+let update: Update | null = null;
 const listeners = new Set<() => void>();
 
-export function setUpdateReady(apply: Apply | null): void {
-  applyUpdate = apply;
+export function setUpdateReady(apply: Apply | null, kind: UpdateKind = 'waiting'): void {
+  update = apply ? { kind, apply } : null;
   for (const l of listeners) l();
 }
 
-export function getUpdate(): Apply | null {
-  return applyUpdate;
+export function getUpdate(): Update | null {
+  return update;
 }
 
 const subscribe = (l: () => void) => {
@@ -23,7 +32,7 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-/** The function that switches to the waiting version, or null when there is none. */
-export function useUpdateReady(): Apply | null {
+/** The new version and how to switch to it, or null when there is none. */
+export function useUpdateReady(): Update | null {
   return useSyncExternalStore(subscribe, getUpdate, getUpdate);
 }

@@ -1,21 +1,22 @@
-import { Outlet, createRootRoute, redirect, useRouter, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { HeadContent, Outlet, createRootRoute, redirect, useMatches, useRouter, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { preloadDetector } from '../safety/detector';
 import { AppToaster } from '../ui/Toasts';
 import { FullScreenSpinner } from '../ui/Spinner';
-import { Header } from '../ui/Header';
 import { NotFound } from '../ui/NotFound';
-import { subscribeSession, useSession, whenSessionChecked } from '../features/auth/session';
+import { SkipLink } from '../ui/SkipLink';
+import { subscribeSession, useSession, whenSessionKnown } from '../features/auth/session';
 import { finalRedirect, guard, normalizePath } from '../features/auth/guard';
 import { OfflineBanner } from '../pwa/OfflineBanner';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 
 export const Route = createRootRoute({
-  // The route access table (spec section 2), before any screen loads: the start-up session check
-  // is awaited (the spinner shows meanwhile), then a person who may not stay is sent on, following
-  // the table's chain (/admin → / → /login) in one step.
+  // The route access table (spec section 2), before any screen loads. First paint does not wait
+  // for the network: the sign-in screens and a returning person's cached shell open at once, and
+  // the start-up check refines them (the spinner shows only where neither is known). A person who
+  // may not stay is sent on, following the table's chain (/admin → / → /login) in one step.
   beforeLoad: async ({ location }) => {
-    const { user } = await whenSessionChecked();
+    const { user } = await whenSessionKnown(normalizePath(location.pathname));
     const target = finalRedirect(location.pathname, user);
     if (target) throw redirect({ to: target, replace: true });
   },
@@ -27,11 +28,17 @@ export const Route = createRootRoute({
 
 const NO_HEADER = ['/login', '/signup', '/verification-needed'];
 
+// Only signed-in screens have the header (with Get Help and Logout): the sign-in screen does not
+// download it. The placeholder keeps its height so nothing jumps when it arrives.
+const Header = lazy(() => import('../ui/Header').then((m) => ({ default: m.Header })));
+const HEADER_PLACEHOLDER = <div className="min-h-14 border-b border-base-300" aria-hidden="true" />;
+
 /** The shell around every screen; re-runs the access table whenever the session changes. */
 function RootLayout() {
   const { user } = useSession();
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const fillScreen = useMatches({ select: (matches) => matches.some((m) => m.staticData.fillScreen) });
   // Signing in or out (or a session ending) re-runs beforeLoad, which sends the person on.
   useEffect(() => subscribeSession(() => void router.invalidate()), [router]);
   // Signed in: warm the crisis detector's chunk, so a check made offline later answers at once.
@@ -42,17 +49,25 @@ function RootLayout() {
   // Between a session change and the redirect it causes, a screen this person may no longer see
   // renders nothing rather than rendering without its user.
   const body = guard(pathname, user, false) !== null ? null : (
-    <div className="min-h-dvh bg-base-100 text-base-content">
-      {user && !NO_HEADER.includes(normalizePath(pathname)) && <Header />}
-      <Outlet />
-    </div>
-  );
-  return (
     <>
+      {user && !NO_HEADER.includes(normalizePath(pathname)) && <Suspense fallback={HEADER_PLACEHOLDER}><Header /></Suspense>}
+      {/* Its children take its width, so a screen's max-width and mx-auto centre it as in a block. */}
+      <div className="flex min-h-0 grow flex-col *:w-full">
+        <Outlet />
+      </div>
+    </>
+  );
+  // One column as tall as the viewport (dvh: a phone's own toolbars excluded): the banner and the
+  // header take their height, the screen gets the rest. A conversation is held to exactly that
+  // height, so its composer stays on screen; any other screen may grow and scroll the page.
+  return (
+    <div className={`flex flex-col bg-base-100 text-base-content ${fillScreen ? 'h-dvh' : 'min-h-dvh'}`}>
+      <HeadContent />
+      <SkipLink />
       <OfflineBanner />
       {body}
       <UpdatePrompt />
       <AppToaster />
-    </>
+    </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { createFileRoute, useLocation, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { createFileRoute, redirect, useLocation, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
 import { ROLE_FILTERS, type RoleFilter } from '../features/admin/adminApi';
 import { AdminFrame, AdminPage } from '../features/admin/AdminPage';
-import { AdminLoadError, loadAdmin } from '../features/admin/loadAdmin';
+import { AdminDeniedError, AdminLoadError, loadAdmin } from '../features/admin/loadAdmin';
+import { titled } from '../ui/screen';
 import { InlineSpinner } from '../ui/Spinner';
 
 type RoleSearch = { role?: Exclude<RoleFilter, 'all'> };
@@ -15,10 +16,16 @@ function roleSearch(search: Record<string, unknown>): RoleSearch {
 }
 
 export const Route = createFileRoute('/admin')({
+  head: titled('Admin'),
   validateSearch: roleSearch,
   loaderDeps: ({ search }): { role: RoleFilter } => ({ role: search.role ?? 'all' }),
-  // Only an admin gets here: __root's beforeLoad redirects anyone else before any loader runs.
-  loader: ({ deps }) => loadAdmin(deps.role),
+  // Only an admin gets here: __root's beforeLoad redirects anyone else before any loader runs. Should
+  // the server still refuse (the device's remembered person was an admin), the person is sent on
+  // without a toast: there is nothing here for them to retry.
+  loader: ({ deps }) => loadAdmin(deps.role).catch((error: unknown) => {
+    if (error instanceof AdminDeniedError) throw redirect({ to: '/', replace: true });
+    throw error;
+  }),
   // The loader travels with the page in its lazy chunk: the admin code it needs (GroupsAdmin
   // included) then stays out of the bundle every person downloads at start-up.
   codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent']],

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/LoginPage';
+import { titled } from '../ui/screen';
 
-export const Route = createFileRoute('/login')({ component: LoginPage });
+export const Route = createFileRoute('/login')({ head: titled('Sign in'), component: LoginPage });

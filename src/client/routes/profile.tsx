@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { titled } from '../ui/screen';
 
-export const Route = createFileRoute('/profile')({ component: ProfilePage });
+export const Route = createFileRoute('/profile')({ head: titled('Profile'), component: ProfilePage });

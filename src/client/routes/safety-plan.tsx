@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SafetyPlanPage } from '../features/safety-plan/SafetyPlanPage';
+import { titled } from '../ui/screen';
 
-export const Route = createFileRoute('/safety-plan')({ component: SafetyPlanPage });
+export const Route = createFileRoute('/safety-plan')({ head: titled('Safety plan'), component: SafetyPlanPage });

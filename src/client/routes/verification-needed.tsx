@@ -1,11 +1,13 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { REVIEW_PERIOD } from '../../shared/limits';
 import { useUser } from '../features/auth/session';
-import { LogoutButton } from '../features/auth/LogoutDialog';
+import { LogoutButton } from '../features/auth/LogoutButton';
 import { WithGetHelp } from '../features/help/GetHelpButton';
 import { IconClock } from '../ui/icons';
+import { titled } from '../ui/screen';
+import { MAIN_ID } from '../ui/SkipLink';
 
-export const Route = createFileRoute('/verification-needed')({ component: VerificationNeeded });
+export const Route = createFileRoute('/verification-needed')({ head: titled('Verification needed'), component: VerificationNeeded });
 
 /** Where a pending professional waits (spec section 2); the root guard handles its redirects. */
 function VerificationNeeded() {
@@ -13,8 +15,8 @@ function VerificationNeeded() {
 
   return (
     <WithGetHelp showSafetyPlan>
-      <main className="flex min-h-dvh items-center justify-center bg-base-200 px-3 py-8">
-        <div className="card w-full max-w-lg bg-base-100 shadow-xl">
+      <main id={MAIN_ID} tabIndex={-1} className="flex grow flex-col bg-base-200 px-3 py-8">
+        <div className="card m-auto w-full max-w-lg bg-base-100 shadow-xl">
           <div className="card-body items-center gap-4 p-5 text-center sm:p-8">
             <IconClock className="size-12 text-primary" />
             <h1 className="text-2xl font-bold">Verification Needed</h1>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { isPendingProfessional } from '../../shared/limits';
 import { useUser } from '../features/auth/session';
-import { LogoutButton } from '../features/auth/LogoutDialog';
+import { LogoutButton } from '../features/auth/LogoutButton';
 import { GetHelpButton } from '../features/help/GetHelpButton';
 import { IconLogout, IconSettings, IconShield, IconSparkles, IconUser } from './icons';
 
@@ -22,9 +22,11 @@ export function Header() {
   const pending = isPendingProfessional(user);
 
   return (
-    <header className="navbar sticky top-0 z-30 min-h-14 border-b border-base-300 bg-base-100 px-2 sm:px-4">
+    // One row on a 360 px phone with 44 px targets (an admin's extra link wraps); with large text
+    // (200 %) the links move to further rows rather than off screen, so Logout stays reachable.
+    <header className="navbar sticky top-0 z-30 min-h-14 shrink-0 flex-wrap gap-y-1 border-b border-base-300 bg-base-100 px-2 sm:px-4">
       <div className="flex-1">
-        <Link to={pending ? '/verification-needed' : '/dashboard'} className="btn btn-ghost px-2 text-lg font-bold">
+        <Link to={pending ? '/verification-needed' : '/dashboard'} className="btn btn-ghost px-1 text-lg font-bold sm:px-2">
           Haven
         </Link>
       </div>
@@ -32,7 +34,7 @@ export function Header() {
         {/* An admin's header has one link more: on a phone the label loses its last word to fit. */}
         <GetHelpButton showSafetyPlan short={user.role === 'admin'} />
       </div>
-      <nav aria-label="Main" className="flex flex-none items-center gap-0.5 sm:gap-1">
+      <nav aria-label="Main" className="flex max-w-full flex-none flex-wrap items-center justify-end sm:gap-1">
         {user.role === 'admin' && <NavLink to="/admin" label="Admin" icon={<IconShield />} />}
         <NavLink to="/settings" label="Settings" icon={<IconSettings />} />
         {!pending && <NavLink to="/aura-ai" label="Aura AI" icon={<IconSparkles />} />}

@@ -6,6 +6,7 @@ import { PendingUsers } from './PendingUsers';
 import { AllUsers } from './AllUsers';
 import { GroupsAdmin } from './GroupsAdmin';
 import { Stats } from './Stats';
+import { MAIN_ID } from '../../ui/SkipLink';
 
 interface Props {
   /** From the route's loader (routes/admin.tsx). */
@@ -38,7 +39,7 @@ export function AdminPage({ data, filter, onFilter, onChanged }: Props) {
 /** The page's heading, shared by the page, its loading state and its error state. */
 export function AdminFrame({ children }: { children: ReactNode }) {
   return (
-    <main className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
+    <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
       <h1 className="text-2xl font-bold">Admin Dashboard</h1>
       <p className="mt-1">Verify professionals and look after the community.</p>
       {children}

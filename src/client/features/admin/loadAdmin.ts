@@ -25,6 +25,20 @@ export class AdminLoadError extends Error {
   }
 }
 
+/**
+ * The server says this person is not (or no longer) an admin: the route sends them on quietly.
+ * It happens when the screen opened on the device's remembered person before the session check
+ * answered; the failures are not news to report.
+ */
+export class AdminDeniedError extends Error {
+  override name = 'AdminDeniedError';
+}
+
+const isDenied = (reason: unknown) => {
+  const { status } = classify(reason);
+  return status === 401 || status === 403;
+};
+
 export async function loadAdmin(role: RoleFilter): Promise<AdminData> {
   const [pending, users, stats, groups] = await Promise.allSettled([
     adminApi.pending(), adminApi.all(role), adminApi.stats(), adminApi.groups(),
@@ -34,6 +48,7 @@ export async function loadAdmin(role: RoleFilter): Promise<AdminData> {
   if (users.status === 'rejected' || stats.status === 'rejected') failures.push(USERS_FAILED);
   if (groups.status === 'rejected') failures.push(GROUPS_FAILED);
   const rejected = [pending, users, stats, groups].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (rejected.some((r) => isDenied(r.reason))) throw new AdminDeniedError('Not an admin');
   if (rejected.length === 4) throw new AdminLoadError(failures, classify(rejected[0]?.reason).message);
   return {
     pending: pending.status === 'fulfilled' ? pending.value : [],

@@ -21,6 +21,7 @@ import { useSendFailures } from './useSendFailures';
 import type { StartedLoad } from './refresh';
 import { pendingQuestion } from './waiting';
 import { Welcome } from './Welcome';
+import { MAIN_ID } from '../../ui/SkipLink';
 
 /** Set just before a first send moves the person to the new chat's page, whose composer then takes focus. */
 let focusComposerNext = false;
@@ -87,7 +88,8 @@ export function AuraScreen({ chatId, historyLoad = null }: { chatId: string | nu
   } else body = <MessageList messages={messages ?? []} waiting={waiting} offline={offline} />;
 
   return (
-    <div className="flex h-[calc(100dvh-3.5rem)]">
+    // The root layout gives this screen the viewport's height left by the banner and the header.
+    <div className="flex min-h-0 flex-1">
       <nav aria-label="Aura chats" className="hidden w-72 shrink-0 flex-col border-r border-base-300 bg-base-200 md:flex">
         <div className="p-3">
           <NewChatButton onClick={newChat} className="w-full" />
@@ -96,7 +98,7 @@ export function AuraScreen({ chatId, historyLoad = null }: { chatId: string | nu
           <ChatList chats={chats} currentId={chatId} />
         </div>
       </nav>
-      <main className="flex min-w-0 flex-1 flex-col">
+      <main id={MAIN_ID} tabIndex={-1} className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-center gap-2 border-b border-base-300 px-3 py-2">
           <PhoneChatMenu chats={chats} currentId={chatId} />
           <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{chatTitle(chat)}</h1>

@@ -1,10 +1,12 @@
 /** The person's Aura chats (title, link), newest first; shown in the desktop sidebar and the phone menu. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { LocalAiChat } from '../../db/database';
 import { IconClock } from '../../ui/icons';
 import { IconPlus } from './icons';
+import { ChatListState } from './ChatListState';
 import { chatTitle } from './title';
+import { useChatListView } from './useAuraLoading';
 
 export function NewChatButton({ onClick, className = '' }: { onClick: () => void; className?: string }) {
   return (
@@ -15,15 +17,8 @@ export function NewChatButton({ onClick, className = '' }: { onClick: () => void
 }
 
 export function ChatList({ chats, currentId, onPick }: { chats: readonly LocalAiChat[] | undefined; currentId: string | null; onPick?: () => void }) {
-  if (!chats) {
-    return (
-      <div className="flex justify-center p-4" role="status">
-        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        <span className="sr-only">Loading chats…</span>
-      </div>
-    );
-  }
-  if (chats.length === 0) return <p className="p-4 text-sm">No chat history yet</p>;
+  const { view, retry } = useChatListView(chats);
+  if (!chats || view !== 'list') return <ChatListState view={view} onRetry={retry} />;
   return (
     <ul className="menu w-full gap-0.5 p-2">
       {chats.map((chat) => (
@@ -44,11 +39,31 @@ export function ChatList({ chats, currentId, onPick }: { chats: readonly LocalAi
 /** Phones have no sidebar: the same list in a menu, drawn only while open so it is never in the page twice. */
 export function PhoneChatMenu({ chats, currentId }: { chats: readonly LocalAiChat[] | undefined; currentId: string | null }) {
   const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  // Like any menu: Escape closes it and gives focus back to its button; a tap anywhere else closes it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      menu.current?.querySelector('summary')?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!menu.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
   return (
-    <details className="dropdown md:hidden" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details ref={menu} className="dropdown md:hidden" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="btn btn-ghost btn-sm">Chats</summary>
       {open && (
-        <div className="dropdown-content z-20 mt-1 max-h-[60dvh] w-72 max-w-[calc(100vw-1.5rem)] overflow-y-auto rounded-box bg-base-200 shadow-lg">
+        <div data-testid="aura-chats-menu"
+          className="dropdown-content z-20 mt-1 max-h-[60dvh] w-72 max-w-[calc(100vw-1.5rem)] overflow-y-auto rounded-box bg-base-200 shadow-lg">
           <ChatList chats={chats} currentId={currentId} onPick={() => setOpen(false)} />
         </div>
       )}

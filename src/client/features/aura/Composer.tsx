@@ -1,15 +1,18 @@
 /**
  * The message box (spec section 2): attach an image (preview, remove), type, send. Enter sends,
  * Shift+Enter breaks the line. Text and image are cleared only once the question is safely queued.
+ * An image whose upload failed stays with Retry: the question never goes out without it.
  */
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { IMAGE_TYPES } from '../../../shared/limits';
 import { AURA_TEXT_MAX_LENGTH } from '../../../shared/schemas';
+import { useOnline } from '../../pwa/online';
 import { sendAura } from '../../sync/hooks';
 import { IconClose, IconImage, IconSend } from './icons';
 import { useAttachment } from './useAttachment';
 import { withoutSent } from '../../ui/draft';
+import { useDraft } from '../drafts/useDraft';
 
 export interface ComposerProps {
   chatId: string | null;
@@ -20,12 +23,15 @@ export interface ComposerProps {
 }
 
 export function Composer({ chatId, busy, onSent, autoFocus }: ComposerProps) {
-  const [text, setText] = useState('');
+  // Kept on the device as it is typed (a new chat's under 'aura:new'); an image is not, only its words.
+  const [text, setText] = useDraft(`aura:${chatId ?? 'new'}`);
   const [sending, setSending] = useState(false);
-  const { attachment, uploading, pick, remove } = useAttachment();
+  const { attachment, uploading, pick, remove, retry } = useAttachment();
+  const online = useOnline();
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const empty = !text.trim() && !attachment?.url;
+  // A failed image still counts: Send uploads it again and sends both, never the words alone.
+  const empty = !text.trim() && !attachment;
   const disabled = busy || sending || uploading || empty;
 
   async function submit(event?: FormEvent) {
@@ -38,7 +44,13 @@ export function Composer({ chatId, busy, onSent, autoFocus }: ComposerProps) {
     setSending(true);
     const typed = text;
     try {
-      const id = await sendAura(chatId, typed.trim(), attachment?.url ?? null);
+      let img = attachment?.url ?? null;
+      if (attachment && !img) {
+        img = await retry();
+        // Failed again (said by the upload): the question stays here, words and image, unsent.
+        if (!img) return;
+      }
+      const id = await sendAura(chatId, typed.trim(), img);
       setText((current) => withoutSent(current, typed));
       remove();
       onSent(id);
@@ -72,6 +84,14 @@ export function Composer({ chatId, busy, onSent, autoFocus }: ComposerProps) {
             <button type="button" onClick={remove} aria-label="Remove image"
               className="btn btn-circle btn-xs absolute -right-2 -top-2 btn-neutral">
               <IconClose className="size-3" />
+            </button>
+          </div>
+        )}
+        {attachment?.failed && (
+          <div role="alert" className="mb-2 flex flex-wrap items-center gap-2 text-sm" data-testid="aura-upload-failed">
+            <span>{online ? 'Not sent: the image could not be uploaded.' : 'Not sent: the image needs a connection to upload.'}</span>
+            <button type="button" className="btn btn-xs btn-outline" disabled={busy || sending} onClick={() => void submit()}>
+              Retry
             </button>
           </div>
         )}

@@ -15,12 +15,33 @@ export type StartedLoad = Promise<LoadOutcome | null> | null;
 /** One list load per database (that is, per person: spec section 4); one that did not succeed may run again. */
 const listLoads = new WeakMap<HavenDb, Promise<LoadOutcome>>();
 
+/** How the newest list load went (or that it is under way), per database; nothing asked yet is absent. */
+export type ListLoadStatus = 'loading' | LoadOutcome;
+const listStatus = new WeakMap<HavenDb, ListLoadStatus>();
+const statusListeners = new Set<() => void>();
+
+function setListStatus(db: HavenDb, status: ListLoadStatus): void {
+  listStatus.set(db, status);
+  for (const l of statusListeners) l();
+}
+
+export function chatListStatus(db: HavenDb): ListLoadStatus | null {
+  return listStatus.get(db) ?? null;
+}
+
+export function subscribeChatListStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
 export function refreshChatList(db: HavenDb): Promise<LoadOutcome> {
   let load = listLoads.get(db);
   if (!load) {
     load = loadChatList(db, api);
     listLoads.set(db, load);
+    setListStatus(db, 'loading');
     void load.then((outcome) => {
+      setListStatus(db, outcome);
       if (outcome !== 'ok') listLoads.delete(db);
     });
   }

@@ -1,6 +1,8 @@
 /**
  * The image waiting in the composer: checked (spec section 5), previewed from the device at once,
  * and uploaded straight away so sending does not wait for it. Removing it aborts the upload.
+ * A failed upload keeps the image (marked failed) rather than dropping it: a question must never
+ * go out without the picture the person chose. `retry` uploads it again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -9,13 +11,21 @@ import { AURA_UPLOAD } from './upload';
 
 export interface Attachment {
   preview: string;
-  /** The uploaded image's URL; null while uploading. */
+  /** The uploaded image's URL; null while uploading or after a failed upload. */
   url: string | null;
+  /** The last upload failed; the image stays until it is uploaded or removed. */
+  failed: boolean;
+}
+
+interface Current {
+  abort: AbortController;
+  preview: string;
+  file: File;
 }
 
 export function useAttachment() {
   const [attachment, setAttachment] = useState<Attachment | null>(null);
-  const current = useRef<{ abort: AbortController; preview: string } | null>(null);
+  const current = useRef<Current | null>(null);
 
   const remove = useCallback(() => {
     if (current.current) {
@@ -28,6 +38,23 @@ export function useAttachment() {
 
   useEffect(() => remove, [remove]);
 
+  /** Uploads the current image; its URL, or null when it failed (said once) or was removed meanwhile. */
+  const upload = useCallback(async (mine: Current): Promise<string | null> => {
+    setAttachment({ preview: mine.preview, url: null, failed: false });
+    try {
+      const url = await uploadImage(mine.file, AURA_UPLOAD, mine.abort.signal);
+      if (current.current !== mine) return null;
+      setAttachment({ preview: mine.preview, url, failed: false });
+      return url;
+    } catch {
+      // A removed image's aborted upload is not a failure worth saying.
+      if (current.current !== mine) return null;
+      toast.error('Failed to upload image', { id: 'aura-upload' });
+      setAttachment({ preview: mine.preview, url: null, failed: true });
+      return null;
+    }
+  }, []);
+
   const pick = useCallback((file: File) => {
     const problem = imageProblem(file);
     if (problem) {
@@ -35,22 +62,23 @@ export function useAttachment() {
       return;
     }
     remove();
-    const preview = URL.createObjectURL(file);
-    const mine = { abort: new AbortController(), preview };
+    const mine: Current = { abort: new AbortController(), preview: URL.createObjectURL(file), file };
     current.current = mine;
-    setAttachment({ preview, url: null });
-    uploadImage(file, AURA_UPLOAD, mine.abort.signal).then(
-      (url) => {
-        if (current.current === mine) setAttachment({ preview, url });
-      },
-      () => {
-        // A removed image's aborted upload is not a failure worth saying.
-        if (current.current !== mine) return;
-        toast.error('Failed to upload image');
-        remove();
-      },
-    );
-  }, [remove]);
+    void upload(mine);
+  }, [remove, upload]);
 
-  return { attachment, uploading: attachment !== null && attachment.url === null, pick, remove };
+  /** A failed image uploaded again; resolves with its URL, or null if it failed again. */
+  const retry = useCallback(async (): Promise<string | null> => {
+    const mine = current.current;
+    if (!mine) return null;
+    return upload(mine);
+  }, [upload]);
+
+  return {
+    attachment,
+    uploading: attachment !== null && attachment.url === null && !attachment.failed,
+    pick,
+    remove,
+    retry,
+  };
 }

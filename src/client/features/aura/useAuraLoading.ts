@@ -4,12 +4,14 @@
  * these hooks join them, and ask again when the connection returns, which no loader sees.
  * Offline, nothing is said: Dexie's copy shows.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from 'react-hot-toast';
 import type { HavenDb } from '../../db/database';
 import { api } from '../../net/api';
 import { loadChatHistory, type LoadOutcome } from './load';
-import { refreshChatList, type StartedLoad } from './refresh';
+import { chatListStatus, refreshChatList, subscribeChatListStatus, type ListLoadStatus, type StartedLoad } from './refresh';
+import { useDb } from '../../sync/current';
+import { useOffline } from './useOffline';
 
 export type ListState = 'loading' | LoadOutcome;
 
@@ -76,4 +78,29 @@ export function useChatHistoryLoad(
     };
   }, [db, chatId, wanted]);
   return wanted;
+}
+
+/** What the chat list shows. Loading, empty and failed are three different pictures (issue 14). */
+export type ChatListView = 'loading' | 'list' | 'empty' | 'offline' | 'error';
+
+/**
+ * The device's chats show whenever there are some. With none, the server's answer decides: it
+ * said none ('empty'), it could not be asked ('offline'), it failed ('error'), or it is still on
+ * its way ('loading') — never "No chat history yet" before the server has said so.
+ */
+export function chatListView(chats: readonly unknown[] | undefined, status: ListLoadStatus | null, offline: boolean): ChatListView {
+  if (chats === undefined) return 'loading';
+  if (chats.length > 0) return 'list';
+  if (status === 'ok') return 'empty';
+  if (offline || status === 'offline') return 'offline';
+  if (status === 'failed' || status === 'missing') return 'error';
+  return 'loading';
+}
+
+/** chatListView for this person's list, and a way to ask the server again after a failure. */
+export function useChatListView(chats: readonly unknown[] | undefined): { view: ChatListView; retry: () => void } {
+  const db = useDb();
+  const offline = useOffline();
+  const status = useSyncExternalStore(subscribeChatListStatus, () => chatListStatus(db), () => chatListStatus(db));
+  return { view: chatListView(chats, status, offline), retry: () => void refreshChatList(db) };
 }

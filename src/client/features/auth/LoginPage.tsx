@@ -4,10 +4,15 @@ import { toast } from 'react-hot-toast';
 import { isPendingProfessional } from '../../../shared/limits';
 import { serverMessage } from '../../net/api';
 import { call } from '../../net/call';
+import { gotNoAnswer } from '../../net/errors';
 import { WithGetHelp } from '../help/GetHelpButton';
 import { AuthCard } from '../../ui/AuthCard';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { setUser } from './session';
+
+export const OFFLINE_SIGN_IN = "You're offline. Signing in needs a connection.";
+/** Online by the browser's account, yet no answer (server down, a dead Wi-Fi): the same calm words. */
+export const NO_ANSWER_SIGN_IN = "Haven's server could not be reached. Signing in needs a connection: please try again.";
 
 /** /login: no client-side rules (spec section 5); the server decides. */
 export function LoginPage() {
@@ -28,7 +33,9 @@ export function LoginPage() {
       setUser(user);
       await navigate({ to: pending ? '/verification-needed' : '/dashboard', replace: true });
     } catch (error) {
-      toast.error(await serverMessage(error, 'Failed to login'));
+      // No answer is not a failed login: the password may well be right. The spec's words stay for real refusals.
+      if (gotNoAnswer(error)) toast(navigator.onLine ? NO_ANSWER_SIGN_IN : OFFLINE_SIGN_IN, { id: 'login-no-answer' });
+      else toast.error(await serverMessage(error, 'Failed to login'));
       setBusy(false);
     }
   }

@@ -6,6 +6,7 @@ import { IconCamera } from '../../ui/icons';
 import { imageProblem, uploadImage } from '../../net/upload';
 import { CHAT_UPLOAD } from './upload';
 import { withoutSent } from '../../ui/draft';
+import { useDraft } from '../drafts/useDraft';
 
 const SEND_FAILED = 'Failed to send message. Please try again.';
 
@@ -18,11 +19,16 @@ interface Props {
   /** Resolves once the message is stored locally (the outbox sends it); rejects on a storage error. */
   onSend: (text: string, image: string | null) => Promise<unknown>;
   placeholder: string;
+  /** Where the unsent text is kept on the device ('dm:<id>', 'group:<id>'); without it, nowhere. */
+  draftKey?: string;
 }
 
-/** Enter sends. The text is cleared only after the message is safely stored, so nothing typed is lost. */
-export function Composer({ allowImage, onSend, placeholder }: Props) {
-  const [text, setText] = useState('');
+/**
+ * Enter sends. The text is cleared only after the message is safely stored, so nothing typed is
+ * lost; until then it is kept on the device as it is typed and comes back after a reload.
+ */
+export function Composer({ allowImage, onSend, placeholder, draftKey }: Props) {
+  const [text, setText] = useDraft(draftKey ?? null);
   const [file, setFile] = useState<File | null>(null);
   // An image upload holds the composer (a text sent meanwhile would overtake it); texts do not:
   // the order of sends is fixed when each is stored, so a fast typist's next Enter is never lost.

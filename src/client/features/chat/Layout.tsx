@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { IconArrowLeft } from '../../ui/icons';
+import { MAIN_ID } from '../../ui/SkipLink';
 
 /**
  * Phone first: on a small screen either the sidebar (with the main area below it) or an open
@@ -8,7 +9,8 @@ import { IconArrowLeft } from '../../ui/icons';
  */
 export function ChatLayout({ sidebar, main, conversationOpen }: { sidebar: ReactNode; main: ReactNode; conversationOpen: boolean }) {
   return (
-    <main className={`flex h-[calc(100dvh-3.5rem)] min-h-0 ${conversationOpen ? '' : 'max-md:flex-col max-md:overflow-y-auto'}`}>
+    // The root layout gives this screen the viewport's height left by the banner and the header.
+    <main id={MAIN_ID} tabIndex={-1} className={`flex min-h-0 flex-1 ${conversationOpen ? '' : 'max-md:flex-col max-md:overflow-y-auto'}`}>
       <aside aria-label="Conversations" className={`flex flex-col border-base-300 bg-base-100 md:w-80 md:shrink-0 md:border-r ${conversationOpen ? 'max-md:hidden' : 'max-md:border-b'}`}>
         {sidebar}
       </aside>

@@ -13,14 +13,15 @@ import { DiaryTransfer } from './DiaryTransfer';
 import { EntryForm } from './EntryForm';
 import { EntryList } from './EntryList';
 import { EntryView } from './EntryView';
-import { deleteEntry, saveEntry } from './entries';
+import { showDeleted } from './DeletedToast';
+import { deleteEntry, restoreEntry, saveEntry } from './entries';
 
 const DIARY_HELP_SCOPE = 'diary';
 
 /** /diary (spec sections 2-5): kept in this person's own local database, never sent anywhere. */
 export function DiaryPage() {
   return (
-    <main className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
       <Link to="/dashboard" className="btn btn-ghost btn-sm">
         <IconArrowLeft /> Back to Dashboard
       </Link>
@@ -59,13 +60,26 @@ function Diary() {
     try {
       await deleteEntry(db, entry.id);
       if (selectedId === entry.id) setSelectedId(null);
-      toast.success('Entry deleted');
+      showDeleted(entry.id, () => {
+        restoreEntry(db, entry).catch((error: unknown) => {
+          toast.error(error instanceof Error ? error.message : 'Could not bring the entry back');
+        });
+      });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Could not delete the entry');
     }
   }
 
-  if (!entries) return <span className="loading loading-spinner mt-6" aria-label="Loading your diary" />;
+  // Three states, never confused: loading (this), empty (the list says so), and a storage that
+  // cannot be read (useLiveQuery throws to the StorageErrorBoundary around this).
+  if (!entries) {
+    return (
+      <p role="status" className="mt-6 flex items-center gap-2" data-testid="diary-loading">
+        <span className="loading loading-spinner" aria-hidden="true" />
+        Loading your diary…
+      </p>
+    );
+  }
 
   return (
     <>
@@ -73,14 +87,20 @@ function Diary() {
       <div className="mt-3"><DiaryTransfer entries={entries} /></div>
       <div className="mt-3"><AuthorHelpCard scope={DIARY_HELP_SCOPE} context="diary" /></div>
       <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-3">
-        <section aria-label="Entries" className="md:col-span-1">
+        {/* On a phone an open entry replaces the list (Back brings it back), so it opens on screen. */}
+        <section aria-label="Entries" className={`md:col-span-1 ${selected ? 'max-md:hidden' : ''}`}>
           <EntryList entries={entries} selectedId={selectedId} onSelect={setSelectedId} onDelete={(e) => void onDelete(e)} />
         </section>
         <section aria-label={selected ? 'Selected entry' : 'Write an entry'} className="flex flex-col gap-3 md:col-span-2">
           {selected ? (
             <>
-              <button type="button" className="btn btn-primary btn-sm self-start" onClick={() => setSelectedId(null)}>New Entry</button>
-              <EntryView entry={selected} />
+              <div className="flex flex-wrap gap-2">
+                <button type="button" className="btn btn-sm md:hidden" onClick={() => setSelectedId(null)}>
+                  <IconArrowLeft /> All entries
+                </button>
+                <button type="button" className="btn btn-primary btn-sm" onClick={() => setSelectedId(null)}>New Entry</button>
+              </div>
+              <EntryView key={selected.id} entry={selected} />
             </>
           ) : (
             <EntryForm onSave={onSave} />

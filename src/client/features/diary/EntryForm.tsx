@@ -1,24 +1,25 @@
 import { useState, type FormEvent } from 'react';
+import { useEntryDraft } from '../drafts/useDraft';
 
 interface Props {
   /** Resolves when stored; rejects (with a message to show) and the text stays in the form. */
   onSave: (title: string, content: string) => Promise<boolean>;
 }
 
-/** The New Entry form: Title, Content, Save Entry. It resets only after a successful save. */
+/**
+ * The New Entry form: Title, Content, Save Entry. What is typed is kept on the device as it is
+ * typed (features/drafts), so a reload or a closed tab brings it back; the form and its kept
+ * copy are cleared only after a successful save.
+ */
 export function EntryForm({ onSave }: Props) {
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
+  const [draft, setDraft] = useEntryDraft('diary:new');
   const [saving, setSaving] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
     try {
-      if (await onSave(title, content)) {
-        setTitle('');
-        setContent('');
-      }
+      if (await onSave(draft.title, draft.content)) setDraft({ title: '', content: '' });
     } finally {
       setSaving(false);
     }
@@ -29,11 +30,19 @@ export function EntryForm({ onSave }: Props) {
       <h2 id="diary-new-entry" className="text-xl font-semibold">New Entry</h2>
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">Title</span>
-        <input className="input w-full" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+        <input className="input w-full" value={draft.title} maxLength={200}
+          onChange={(e) => {
+            const title = e.target.value;
+            setDraft((d) => ({ ...d, title }));
+          }} />
       </label>
       <label className="flex flex-col gap-1">
         <span className="text-sm font-medium">Content</span>
-        <textarea className="textarea min-h-48 w-full" value={content} onChange={(e) => setContent(e.target.value)} />
+        <textarea className="textarea min-h-48 w-full" value={draft.content}
+          onChange={(e) => {
+            const content = e.target.value;
+            setDraft((d) => ({ ...d, content }));
+          }} />
       </label>
       <button type="submit" className="btn btn-primary self-end" disabled={saving}>Save Entry</button>
     </form>

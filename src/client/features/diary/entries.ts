@@ -33,3 +33,8 @@ export async function saveEntry(db: HavenDb, title: string, content: string, now
 export async function deleteEntry(db: HavenDb, id: string): Promise<void> {
   await safeWrite(db, () => db.diary.delete(id));
 }
+
+/** Undo of a delete: the very entry back, same id, title, content and date. */
+export async function restoreEntry(db: HavenDb, entry: DiaryEntry): Promise<void> {
+  await safeWrite(db, () => db.diary.put(entry));
+}

@@ -42,8 +42,9 @@ export function GetHelpButton({ showSafetyPlan, short = false }: { showSafetyPla
   return (
     <>
       <button type="button" className="btn btn-error btn-sm gap-1 px-2" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {/* `short`: a header too full for the whole label on a phone, so the words win; screen readers keep them whole. */}
-        <IconLifebuoy className={`size-4 shrink-0 ${short ? 'max-sm:hidden' : ''}`} />
+        {/* On a phone the words win over the icon (the header holds 44 px targets); `short`: a header too
+            full even for the whole label, so "now" goes too; screen readers keep the words whole. */}
+        <IconLifebuoy className="size-4 shrink-0 max-sm:hidden" />
         <span>Get help{short ? <span className="max-sm:sr-only"> now</span> : ' now'}</span>
       </button>
       <HelpDialog open={open} resources={resources} showSafetyPlan={showSafetyPlan} onClose={() => setOpen(false)} />
@@ -55,7 +56,7 @@ export function GetHelpButton({ showSafetyPlan, short = false }: { showSafetyPla
 export function WithGetHelp({ showSafetyPlan, children }: { showSafetyPlan: boolean; children: ReactNode }) {
   return (
     // The page's own top padding grows so that a tall card scrolls in below the button, not under it.
-    <div className="relative [&>main]:pt-14">
+    <div className="relative flex grow flex-col [&>main]:pt-14">
       <header className="absolute end-2 top-2 z-10">
         <GetHelpButton showSafetyPlan={showSafetyPlan} />
       </header>

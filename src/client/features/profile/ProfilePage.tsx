@@ -5,6 +5,7 @@ import { useUser } from '../auth/session';
 import { AccountControls } from './AccountControls';
 import { ProfilePhoto } from './ProfilePhoto';
 import { ReferralCode, VerificationRequest } from './Verification';
+import { MAIN_ID } from '../../ui/SkipLink';
 
 const STATUS_BADGE: Record<Status, string> = {
   verified: 'badge-success',
@@ -26,7 +27,7 @@ export function ProfilePage() {
   const user = useUser();
   const professional = user.role !== 'user' && user.role !== 'admin';
   return (
-    <main className="mx-auto max-w-2xl px-3 py-6 sm:px-6">
+    <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-2xl px-3 py-6 sm:px-6">
       <div className="card bg-base-100 shadow-lg">
         <div className="card-body gap-4 p-4 sm:p-8">
           <h1 className="text-center text-2xl font-bold">Profile</h1>

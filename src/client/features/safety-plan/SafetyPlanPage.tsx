@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { SAFETY_PLAN_SECTIONS } from '../../db/database';
 import { IconArrowLeft } from '../../ui/icons';
+import { MAIN_ID } from '../../ui/SkipLink';
 import { StorageErrorBoundary } from '../../ui/StorageErrorBoundary';
 import { SectionEditor } from './SectionEditor';
 import { usePlan, usePrefill } from './usePlan';
@@ -13,7 +14,7 @@ import './print.css';
  */
 export function SafetyPlanPage() {
   return (
-    <main data-safety-plan className="mx-auto max-w-3xl px-3 py-6 sm:px-6 print:max-w-none print:p-0">
+    <main id={MAIN_ID} tabIndex={-1} data-safety-plan className="mx-auto max-w-3xl px-3 py-6 sm:px-6 print:max-w-none print:p-0">
       <Link to="/dashboard" className="btn btn-ghost min-h-11 print:hidden">
         <IconArrowLeft /> Back to Dashboard
       </Link>

@@ -1,6 +1,7 @@
 import { THEMES } from '../../../shared/limits';
 import { StorageStatus } from '../../pwa/StorageStatus';
 import { setTheme, useTheme } from './theme';
+import { MAIN_ID } from '../../ui/SkipLink';
 
 const PREVIEW = [
   { id: 1, text: "Hey! How's it going?", mine: false },
@@ -11,7 +12,7 @@ const PREVIEW = [
 export function SettingsPage() {
   const theme = useTheme();
   return (
-    <main className="mx-auto max-w-5xl px-3 py-6 sm:px-6">
+    <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-5xl px-3 py-6 sm:px-6">
       <h1 className="text-2xl font-bold">Theme</h1>
       <p className="mt-1" id="theme-help">Choose a theme for your chat interface. It applies everywhere at once.</p>
 
