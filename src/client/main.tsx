@@ -7,6 +7,8 @@ import { applyTheme, readTheme } from './features/settings/theme';
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its side effect
 import './styles.css';
 
+const RELOADED_FOR_UPDATE = 'haven-reloaded-for-update';
+
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 
 declare module '@tanstack/react-router' {
@@ -17,6 +19,16 @@ declare module '@tanstack/react-router' {
 
 applyTheme(readTheme());
 void checkAuth();
+// A lazy file that no longer exists (this tab ran an older version than the server now has):
+// reload to the current version. Drafts are kept on the device, so nothing typed is lost; at
+// most one such reload a minute, so a file missing for another reason cannot start a loop.
+globalThis.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem(RELOADED_FOR_UPDATE) ?? 0);
+  if (Date.now() - last < 60_000) return;
+  sessionStorage.setItem(RELOADED_FOR_UPDATE, String(Date.now()));
+  event.preventDefault();
+  globalThis.location.reload();
+});
 // The service worker (and workbox-window) waits until the page has loaded and the browser is
 // idle: the first paint never waits for it, and a first visit's precache does not compete with
 // the screen's own files.

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
+import { adminQuery } from '../support/pg-database';
 import { ADMIN, percentile } from './lib';
 import { connectAll, disconnectAll, signUpPeople, type Person } from './load-people';
 import { startServerProcess } from './server-process';
@@ -25,16 +25,6 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const DRAIN_MS = 15_000;
 /** Presence broadcasts after the last connect settle before the measured window opens. */
 const SETTLE_MS = 2_000;
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function freshDatabaseUrl(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `haven_load_${randomBytes(6).toString('hex')}`;

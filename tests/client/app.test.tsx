@@ -68,13 +68,30 @@ describe('the app in jsdom', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
   });
 
+  it('a sign-in made while the start-up check is out is not undone by its late answer', async () => {
+    await setUser(null);
+    document.cookie = 'haven_signed_in=1; path=/';
+    let answer: (v: { status: number; body: unknown }) => void = () => {};
+    handler = (route) => (route === 'GET /api/auth/check'
+      ? new Promise((r) => { answer = r; })
+      : { status: 500, body: {} });
+    const checking = checkAuth();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/check')).toBe(true));
+    await setUser(person({ fullName: 'Bea Quinn' }));
+    // The check was sent with the old, ended session's cookie.
+    answer({ status: 401, body: { message: 'Please log in to continue.', code: 'UNAUTHENTICATED' } });
+    await checking;
+    expect(getSession().user?.fullName).toBe('Bea Quinn');
+    expect(document.cookie).toContain('haven_signed_in=1');
+    document.cookie = 'haven_signed_in=; Max-Age=0; path=/';
+  });
+
   it('greets a signed-in user by name with the four cards and no Admin link', async () => {
     handler = () => ({ status: 500, body: {} });
     await setUser(person());
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome, Sam Rivers' })).toBeTruthy();
     for (const t of ['Community Chat', 'Chat with Therapist', 'Aura AI', 'My Diary']) expect(screen.getAllByText(t).length).toBeGreaterThan(0);
-    // The header is its own lazy chunk (the sign-in screen does not load it).
     expect(await screen.findByRole('link', { name: 'Settings' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();

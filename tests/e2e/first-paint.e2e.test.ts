@@ -88,7 +88,7 @@ describe('first paint does not wait for the session check', () => {
     await page.getByRole('button', { name: 'Log in' }).waitFor();
   });
 
-  it('a deep link with nobody remembered waits for the check (the spinner), then follows the answer', async () => {
+  it('a session cookie with nobody remembered waits for the check (the spinner), then follows the answer', async () => {
     const page = await browser.open({ width: 390, height: 844 });
     const person = await signUpApi(page.context(), 'therapist');
     const check = await holdSessionCheck(page);

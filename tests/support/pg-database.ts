@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPostgres, type Database } from '../../src/server/db/client';
 
-async function adminQuery(url: string, sql: string): Promise<void> {
+/** One statement on the server's admin connection (create or drop a database). */
+export async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

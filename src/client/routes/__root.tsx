@@ -1,7 +1,9 @@
 import { HeadContent, Outlet, createRootRoute, redirect, useMatches, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { preloadDetector } from '../safety/detector';
 import { AppToaster } from '../ui/Toasts';
+// Not lazy: Get help is in the header, and it must show even when a later file fails to load.
+import { Header } from '../ui/Header';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { NotFound } from '../ui/NotFound';
 import { SkipLink } from '../ui/SkipLink';
@@ -12,11 +14,12 @@ import { UpdatePrompt } from '../pwa/UpdatePrompt';
 
 export const Route = createRootRoute({
   // The route access table (spec section 2), before any screen loads. First paint does not wait
-  // for the network: the sign-in screens and a returning person's cached shell open at once, and
-  // the start-up check refines them (the spinner shows only where neither is known). A person who
+  // for the network: a browser without a session opens the sign-in screen at once, a returning
+  // person's cached shell opens at once and the start-up check refines it (the spinner shows only
+  // where neither is known: a session cookie but nobody remembered). A person who
   // may not stay is sent on, following the table's chain (/admin → / → /login) in one step.
   beforeLoad: async ({ location }) => {
-    const { user } = await whenSessionKnown(normalizePath(location.pathname));
+    const { user } = await whenSessionKnown();
     const target = finalRedirect(location.pathname, user);
     if (target) throw redirect({ to: target, replace: true });
   },
@@ -27,11 +30,6 @@ export const Route = createRootRoute({
 });
 
 const NO_HEADER = ['/login', '/signup', '/verification-needed'];
-
-// Only signed-in screens have the header (with Get Help and Logout): the sign-in screen does not
-// download it. The placeholder keeps its height so nothing jumps when it arrives.
-const Header = lazy(() => import('../ui/Header').then((m) => ({ default: m.Header })));
-const HEADER_PLACEHOLDER = <div className="min-h-14 border-b border-base-300" aria-hidden="true" />;
 
 /** The shell around every screen; re-runs the access table whenever the session changes. */
 function RootLayout() {
@@ -47,10 +45,16 @@ function RootLayout() {
   }, [user]);
 
   // Between a session change and the redirect it causes, a screen this person may no longer see
-  // renders nothing rather than rendering without its user.
+  // renders nothing rather than rendering without its user. An invalidation that lands while the
+  // first navigation is still loading (the start-up check answering after the cached shell
+  // showed) can leave that redirect undone, so the shell also sends the person on itself.
+  const target = finalRedirect(pathname, user);
+  useEffect(() => {
+    if (target) void router.navigate({ to: target, replace: true });
+  }, [target, router]);
   const body = guard(pathname, user, false) !== null ? null : (
     <>
-      {user && !NO_HEADER.includes(normalizePath(pathname)) && <Suspense fallback={HEADER_PLACEHOLDER}><Header /></Suspense>}
+      {user && !NO_HEADER.includes(normalizePath(pathname)) && <Header />}
       {/* Its children take its width, so a screen's max-width and mx-auto centre it as in a block. */}
       <div className="flex min-h-0 grow flex-col *:w-full">
         <Outlet />

@@ -11,6 +11,7 @@
 import { liveQuery, type Subscription } from 'dexie';
 import type { KyInstance } from 'ky';
 import type { AuthUser } from '../../shared/api';
+import { setUpdateReady } from '../pwa/update-state';
 import { HavenDb } from '../db/database';
 import { call } from '../net/call';
 import { connection, type Connection } from '../net/connection';
@@ -68,6 +69,12 @@ export class SyncEngine {
 
   constructor(readonly user: AuthUser, private readonly options: EngineOptions) {
     this.db = new HavenDb(user._id);
+    // A newer version in another tab upgraded this database: Dexie closes it here so the upgrade
+    // can finish, and this tab's older code cannot reopen it. Say so, with Reload (drafts are kept).
+    // (A deletion, "remove my data" in another tab, has no new version: that tab signs this one out.)
+    this.db.on('versionchange', (event: IDBVersionChangeEvent) => {
+      if (event.newVersion) setUpdateReady(() => globalThis.location.reload(), 'active');
+    });
     this.conn = options.connection ?? connection;
     this.status = new StatusStore({
       browserOnline: browserOnline(), connection: this.conn.current, pending: 0, catchingUp: false, sendError: null, syncError: null,

@@ -63,7 +63,6 @@ export function useOnlineUsers(): string[] {
   return useSyncExternalStore(connection.subscribe, onlineUsers, onlineUsers);
 }
 
-export { useSyncStatus } from './status-hook';
 
 function engineOrThrow() {
   const engine = currentEngine();

@@ -51,7 +51,9 @@ export async function storeServerReads(db: HavenDb, positions: readonly ReadPosi
 }
 
 /** A refusal that a retry cannot change (the group was left, the message is gone): stop sending it. */
-const givesUp = (status: number | null) => status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429;
+// A 401 is about the session, not the position: the mark waits for the next sign-in instead.
+const givesUp = (status: number | null) => status !== null && status >= 400 && status < 500
+  && status !== 401 && status !== 408 && status !== 429;
 
 /**
  * Sends every position marked here and not yet confirmed. Offline, or on a server error, it stops

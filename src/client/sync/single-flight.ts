@@ -10,7 +10,9 @@ export function singleFlight(task: () => Promise<void>): () => Promise<void> {
       running = null;
       if (again) {
         again = false;
-        void start();
+        // The caller that asked for this re-run already has its answer (the earlier run's); a
+        // failure here is retried by the next trigger, so it must not surface as unhandled.
+        start().catch(() => undefined);
       }
     });
     return running;

@@ -5,7 +5,10 @@ import { EntryForm } from '../../../src/client/features/diary/EntryForm';
 import { draftStorageKey } from '../../../src/client/features/drafts/store';
 
 const ME = 'aaaaaaaaaaaaaaaaaaaaaaaa';
-vi.mock('../../../src/client/features/auth/session', () => ({ useSession: () => ({ user: { _id: ME } }) }));
+vi.mock('../../../src/client/features/auth/session', () => ({
+  useSession: () => ({ user: { _id: ME } }),
+  getSession: () => ({ user: { _id: ME } }),
+}));
 
 afterEach(() => {
   cleanup();
@@ -47,6 +50,30 @@ describe('a composer keeps its unsent text on the device', () => {
     await act(async () => stored());
     await waitFor(() => expect(box().value).toBe(''));
     expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('sent from another tab, the same words empty here; leaving writes what the box holds even if that tab removed it', () => {
+    localStorage.setItem(KEY, 'see you at group');
+    const { unmount } = render(<Composer allowImage={false} onSend={() => Promise.resolve()} placeholder="x" draftKey="dm:bbbbbbbbbbbbbbbbbbbbbbbb" />);
+    expect(box().value).toBe('see you at group');
+    localStorage.removeItem(KEY);
+    act(() => {
+      globalThis.dispatchEvent(new StorageEvent('storage', { key: KEY, oldValue: 'see you at group', newValue: null }));
+    });
+    expect(box().value).toBe('');
+    unmount();
+
+    vi.useFakeTimers();
+    render(<Composer allowImage={false} onSend={() => Promise.resolve()} placeholder="x" draftKey="dm:bbbbbbbbbbbbbbbbbbbbbbbb" />);
+    fireEvent.change(box(), { target: { value: 'only here' } });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(localStorage.getItem(KEY)).toBe('only here');
+    // Removed elsewhere (another tab cleared an older draft), with nothing waiting to be written here.
+    localStorage.removeItem(KEY);
+    act(() => {
+      globalThis.dispatchEvent(new Event('pagehide'));
+    });
+    expect(localStorage.getItem(KEY)).toBe('only here');
   });
 
   it('a composer without a draft key keeps nothing', () => {

@@ -24,7 +24,7 @@ const position = (over: Partial<ReadPosition>): ReadPosition => ({ kind: 'direct
 function fakeServer() {
   const stored = new Map<string, number>();
   const asked: { method: string; path: string; body: unknown }[] = [];
-  let fail: 'offline' | 403 | null = null;
+  let fail: 'offline' | 401 | 403 | null = null;
   const http = ky.create({
     prefixUrl: 'http://haven.test/api', retry: 0,
     fetch: async (input) => {
@@ -33,6 +33,7 @@ function fakeServer() {
       const body: unknown = request.method === 'PUT' ? await request.json() : undefined;
       asked.push({ method: request.method, path: url.pathname, body });
       if (fail === 'offline') throw new TypeError('Failed to fetch');
+      if (fail === 401) return new Response(JSON.stringify({ message: 'Please log in to continue.', code: 'UNAUTHENTICATED' }), { status: 401, headers: { 'content-type': 'application/json' } });
       if (fail === 403) return new Response(JSON.stringify({ message: 'Join the group to read its messages', code: 'FORBIDDEN' }), { status: 403, headers: { 'content-type': 'application/json' } });
       const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
       if (request.method === 'GET') return json([...stored].map(([key, seq]) => { const [kind, id] = key.split('/'); return position({ kind: kind as 'direct', id, seq }); }));
@@ -76,6 +77,17 @@ describe('read positions on the device', () => {
     server.fail(403);
     await sendReads(db, server.http);
     expect(await db.reads.get(groupConversation(GROUP))).toMatchObject({ seq: 4, sentSeq: 4 });
+  });
+
+  it('a session that ended keeps the mark waiting for the next sign-in, rather than dropping it', async () => {
+    const server = fakeServer();
+    await noteRead(db, DM, 6);
+    server.fail(401);
+    await expect(sendReads(db, server.http)).rejects.toThrow();
+    expect(await db.reads.get(DM)).toMatchObject({ seq: 6, sentSeq: 0 });
+    server.fail(null);
+    await sendReads(db, server.http);
+    expect(server.stored.get(`direct/${OTHER}`)).toBe(6);
   });
 
   it('merges what other devices read, never moving back what this one read and has yet to send', async () => {

@@ -30,7 +30,8 @@ export function LoginPage() {
       const pending = isPendingProfessional(user);
       toast.success('Logged in successfully');
       if (pending) toast('Your account is pending verification');
-      setUser(user);
+      // Shown once their engine runs: navigating before that would be decided with nobody signed in.
+      await setUser(user);
       await navigate({ to: pending ? '/verification-needed' : '/dashboard', replace: true });
     } catch (error) {
       // No answer is not a failed login: the password may well be right. The spec's words stay for real refusals.

@@ -46,17 +46,14 @@ function emit(next: Session) {
 
 /**
  * What a route guard may decide on without waiting for the network: the checked session, or
- * during the start-up check the returning person's cached shell. With no cached person, the
- * sign-in screens (and "/", which leads there) open at once; any other address waits for the
- * check, since only the server knows whether a fresh browser holds a session.
+ * during the start-up check the returning person's cached shell. A browser with no session
+ * cookie at all is decided at once (checkAuth asks nothing, see hasSessionHint), so the sign-in
+ * screen opens without waiting; one that holds a cookie but remembers nobody waits for the answer.
  */
-export async function whenSessionKnown(path: string): Promise<Session> {
-  if (session.checking && !readCachedUser() && !OPEN_WITHOUT_CHECK.includes(path)) await checked;
-  else if (session.checking && readCachedUser()) await someoneShown;
+export async function whenSessionKnown(): Promise<Session> {
+  if (session.checking) await (readCachedUser() ? someoneShown : checked);
   return session;
 }
-
-const OPEN_WITHOUT_CHECK = ['/', '/login', '/signup', '/reset-password'];
 
 export function getSession(): Session {
   return session;
@@ -177,9 +174,14 @@ export async function checkAuth(): Promise<void> {
     setUser(null);
     return;
   }
+  // Screens are open while the check runs: a sign-in or sign-out made meanwhile is newer than its
+  // answer (which the old cookie produced), so that answer must not undo it.
+  const asked = change;
   try {
-    setUser(await call('check'));
+    const user = await call('check');
+    if (change === asked) setUser(user);
   } catch (error) {
+    if (change !== asked) return;
     const cached = readCachedUser();
     if (!gotNoAnswer(error) || !cached) {
       if (classify(error).status === 401) forgetSessionHint();

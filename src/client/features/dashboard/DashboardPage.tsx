@@ -1,3 +1,4 @@
+import { MAIN_ID } from '../../ui/SkipLink';
 import { Link } from '@tanstack/react-router';
 import { isProfessional, type Role } from '../../../shared/limits';
 import { useUnreadTotals } from '../../sync/read-hooks';
@@ -24,7 +25,7 @@ export function DashboardPage() {
   ] as const;
 
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-3 py-6 sm:px-6 sm:py-10">
+    <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-5xl px-3 py-6 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">Welcome, {user.fullName}</h1>
       <p className="mt-1">How are you feeling today? Choose where you would like to go.</p>
       <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -1,3 +1,4 @@
+import { MAIN_ID } from '../../ui/SkipLink';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -21,7 +22,7 @@ const DIARY_HELP_SCOPE = 'diary';
 /** /diary (spec sections 2-5): kept in this person's own local database, never sent anywhere. */
 export function DiaryPage() {
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
+    <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
       <Link to="/dashboard" className="btn btn-ghost btn-sm">
         <IconArrowLeft /> Back to Dashboard
       </Link>

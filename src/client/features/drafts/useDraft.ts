@@ -7,7 +7,7 @@
  * session) it is plain state.
  */
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { useSession } from '../auth/session';
+import { getSession, useSession } from '../auth/session';
 import { draftStorageKey, readDraft, readFields, writeDraft, writeFields } from './store';
 
 export const DRAFT_WRITE_DELAY_MS = 300;
@@ -16,7 +16,15 @@ interface Codec<T> {
   read: (key: string) => T;
   write: (key: string, value: T) => void;
   isEmpty: (value: T) => boolean;
+  /** The stored form, to recognise this draft in another tab's storage event. */
+  encode: (value: T) => string;
 }
+
+/** Only the signed-in person's drafts are written: a late write must not outlive a sign-out's removal. */
+const ownedBySession = (key: string) => {
+  const id = getSession().user?._id;
+  return id !== undefined && key.startsWith(draftStorageKey(id, ''));
+};
 
 function usePersisted<T>(place: string | null, codec: Codec<T>, empty: T): [T, Dispatch<SetStateAction<T>>] {
   const userId = useSession().user?._id;
@@ -26,26 +34,45 @@ function usePersisted<T>(place: string | null, codec: Codec<T>, empty: T): [T, D
   if (state.key !== key) setState({ key, value: key ? codec.read(key) : empty });
   const pending = useRef<{ key: string; value: T } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  }, [state]);
 
   const flush = useCallback(() => {
     clearTimeout(timer.current);
     const waiting = pending.current;
     pending.current = null;
-    if (waiting) codec.write(waiting.key, waiting.value);
+    if (waiting && ownedBySession(waiting.key)) codec.write(waiting.key, waiting.value);
   }, [codec]);
 
   useEffect(() => {
-    const onHide = () => {
-      if (document.visibilityState === 'hidden') flush();
+    // Leaving the page writes what the box holds now, not only what is waiting: another tab may
+    // have sent and removed the same draft meanwhile, and these words are still unsent here.
+    const onLeave = () => {
+      flush();
+      const { key: k, value } = latest.current;
+      if (k && !codec.isEmpty(value) && ownedBySession(k)) codec.write(k, value);
     };
-    globalThis.addEventListener('pagehide', flush);
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') onLeave();
+    };
+    // Sent from another tab: the same words here are the sent message, not a second one to send.
+    const onStorage = (event: StorageEvent) => {
+      const { key: k, value } = latest.current;
+      if (!k || event.key !== k || event.newValue !== null || event.oldValue !== codec.encode(value)) return;
+      setState({ key: k, value: empty });
+    };
+    globalThis.addEventListener('pagehide', onLeave);
+    globalThis.addEventListener('storage', onStorage);
     document.addEventListener('visibilitychange', onHide);
     return () => {
-      globalThis.removeEventListener('pagehide', flush);
+      globalThis.removeEventListener('pagehide', onLeave);
+      globalThis.removeEventListener('storage', onStorage);
       document.removeEventListener('visibilitychange', onHide);
       flush();
     };
-  }, [flush]);
+  }, [flush, codec, empty]);
 
   useEffect(() => {
     if (!state.key) return;
@@ -66,7 +93,7 @@ function usePersisted<T>(place: string | null, codec: Codec<T>, empty: T): [T, D
   return [state.value, setValue];
 }
 
-const TEXT: Codec<string> = { read: readDraft, write: writeDraft, isEmpty: (v) => v.trim() === '' };
+const TEXT: Codec<string> = { read: readDraft, write: writeDraft, isEmpty: (v) => v.trim() === '', encode: (v) => v };
 
 /** A composer's text, kept per person and conversation. */
 export function useDraft(place: string | null): [string, Dispatch<SetStateAction<string>>] {
@@ -83,6 +110,7 @@ const ENTRY: Codec<EntryDraft> = {
   read: (key) => readFields(key, ENTRY_FIELDS),
   write: (key, value) => writeFields(key, { title: value.title, content: value.content }),
   isEmpty: (v) => v.title.trim() === '' && v.content.trim() === '',
+  encode: (v) => JSON.stringify({ title: v.title, content: v.content }),
 };
 const NO_ENTRY: EntryDraft = { title: '', content: '' };
 

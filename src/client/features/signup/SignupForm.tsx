@@ -45,7 +45,7 @@ export function SignupForm({ role, onBack }: { role: SignupRole; onBack: () => v
         return;
       }
       const user = await call('signup', { body: check.payload });
-      setUser(user);
+      await setUser(user);
       if (isPendingProfessional(user)) {
         toast.success('Registration successful! Your account is pending verification.');
         await navigate({ to: '/verification-needed', replace: true });
