@@ -25,9 +25,9 @@ export function registerServiceWorker(): void {
   // version. Another tab's Reload put the new worker in charge here too, but this tab is not
   // reloaded under the person's hands (issue 14: that lost a diary entry and a message being
   // typed); it says a new version is ready and reloads when they choose. Until then it runs the
-  // old version: online, any lazy chunk it still needs comes from the server (old files stay
-  // there after a deploy); offline, one the new precache dropped cannot load, and the drafts kept
-  // on the device (features/drafts) are what protects the words typed here.
+  // old version: a lazy chunk the new deploy no longer has makes it reload itself once (main.tsx,
+  // vite:preloadError), and the drafts kept on the device (features/drafts) protect the words
+  // typed here.
   // Not workbox's isUpdate, which only says whether a worker controlled the page when it
   // registered: a page opened during the very first install is claimed by that worker a moment
   // later and is just as old when the next version takes over.
