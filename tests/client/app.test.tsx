@@ -5,6 +5,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeTree } from '../../src/client/routeTree.gen';
 import { checkAuth, getSession, setUser } from '../../src/client/features/auth/session';
@@ -84,6 +85,36 @@ describe('the app in jsdom', () => {
     expect(getSession().user?.fullName).toBe('Bea Quinn');
     expect(document.cookie).toContain('haven_signed_in=1');
     document.cookie = 'haven_signed_in=; Max-Age=0; path=/';
+  });
+
+  it('a server error at the start-up check keeps the remembered person signed in on the device, and asks again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await setUser(person({ fullName: 'Cai Ward' }));
+    const checks = () => calls.filter((c) => c.path === '/api/auth/check').length;
+    handler = () => ({ status: 503, body: { message: 'Haven is busy right now.', code: 'UNAVAILABLE' } });
+    await checkAuth();
+    expect(getSession().user?.fullName).toBe('Cai Ward');
+    expect(localStorage.getItem('haven-last-user')).toContain('Cai Ward');
+    expect(checks()).toBe(1);
+    handler = (route) => (route === 'GET /api/auth/check' ? { status: 200, body: person({ fullName: 'Cai Ward' }) } : { status: 500, body: {} });
+    await vi.advanceTimersByTimeAsync(30_000);
+    await waitFor(() => expect(checks()).toBe(2));
+    expect(getSession().user?.fullName).toBe('Cai Ward');
+  });
+
+  it("signing out takes away what the last person's screens said (a diary Undo), before the next person", async () => {
+    handler = () => ({ status: 500, body: {} });
+    await setUser(person());
+    renderAt('/dashboard');
+    await screen.findByRole('heading', { name: 'Welcome, Sam Rivers' });
+    act(() => {
+      toast('Entry deleted', { id: 'diary-undo-test', duration: 60_000 });
+    });
+    expect(await screen.findByText('Entry deleted')).toBeTruthy();
+    await act(async () => {
+      await setUser(null);
+    });
+    await waitFor(() => expect(screen.queryByText('Entry deleted')).toBeNull());
   });
 
   it('greets a signed-in user by name with the four cards and no Admin link', async () => {

@@ -91,6 +91,9 @@ function syncFor(user: AuthUser | null): Promise<unknown> | null {
   return running && running.user._id === user._id && running.realtime === realtime ? null : started;
 }
 
+/** How soon a start-up check that met a server error is asked again. */
+const CHECK_RETRY_MS = 30_000;
+
 /** Bumped by every change: a sign-in whose engine arrives after a newer change is not shown. */
 let change = 0;
 
@@ -118,6 +121,8 @@ function apply(user: AuthUser | null, next: Omit<Session, 'user'>): Promise<void
 export function setUser(user: AuthUser | null, offline = false): Promise<void> {
   if (user) localStorage.setItem(LAST_USER_KEY, JSON.stringify(user));
   else localStorage.removeItem(LAST_USER_KEY);
+  // What one person's screens said (an Undo for their diary entry) must not stay for the next.
+  if (!user && session.user) toast.remove();
   if (user && !offline) {
     // A sign-in ended the browser's previous session on the server: an offline sign-out owes it nothing
     // more, and this person's database is theirs again.
@@ -183,8 +188,16 @@ export async function checkAuth(): Promise<void> {
   } catch (error) {
     if (change !== asked) return;
     const cached = readCachedUser();
+    const status = classify(error).status;
+    if (cached && status !== null && status >= 500) {
+      // The server is there but failing (a restart, a deploy): the person keeps their screens
+      // from the device, and the check is asked again shortly.
+      if (!session.user) setUser(cached, true);
+      setTimeout(() => void checkAuth(), CHECK_RETRY_MS);
+      return;
+    }
     if (!gotNoAnswer(error) || !cached) {
-      if (classify(error).status === 401) forgetSessionHint();
+      if (status === 401) forgetSessionHint();
       setUser(null);
       return;
     }
