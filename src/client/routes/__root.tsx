@@ -8,7 +8,7 @@ import { FullScreenSpinner } from '../ui/Spinner';
 import { NotFound } from '../ui/NotFound';
 import { SkipLink } from '../ui/SkipLink';
 import { subscribeSession, useSession, whenSessionKnown } from '../features/auth/session';
-import { finalRedirect, guard, normalizePath } from '../features/auth/guard';
+import { finalRedirect, normalizePath } from '../features/auth/guard';
 import { OfflineBanner } from '../pwa/OfflineBanner';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 
@@ -52,7 +52,7 @@ function RootLayout() {
   useEffect(() => {
     if (target) void router.navigate({ to: target, replace: true });
   }, [target, router]);
-  const body = guard(pathname, user, false) !== null ? null : (
+  const body = target ? null : (
     <>
       {user && !NO_HEADER.includes(normalizePath(pathname)) && <Header />}
       {/* Its children take its width, so a screen's max-width and mx-auto centre it as in a block. */}

@@ -20,7 +20,7 @@ const emit = () => listeners.forEach((l) => l());
  */
 export async function startEngine(user: AuthUser, options: EngineOptions): Promise<SyncEngine | null> {
   // The same person again (a profile update, a new sign-in): keep the running engine unless its mode changes.
-  if (engine && engine.user._id === user._id && engine.realtime === (options.realtime !== false)) {
+  if (engine && runsFor(user, options.realtime !== false)) {
     engine.resumeAfterSignIn();
     return engine;
   }
@@ -32,6 +32,11 @@ export async function startEngine(user: AuthUser, options: EngineOptions): Promi
   engine.start();
   emit();
   return engine;
+}
+
+/** Whether the running engine is this person's, in this mode: starting it again is then instant. */
+export function runsFor(user: AuthUser, realtime: boolean): boolean {
+  return engine !== null && engine.user._id === user._id && engine.realtime === realtime;
 }
 
 export function stopEngine(): void {

@@ -1,51 +1,12 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs the IndexedDB fake before Dexie loads
 import 'fake-indexeddb/auto';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
-import { toast } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DiaryPage } from '../../../src/client/features/diary/DiaryPage';
-import { api } from '../../../src/client/net/api';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { PERSIST_KEY } from '../../../src/client/pwa/storage';
-import { currentEngine, startEngine, stopEngine } from '../../../src/client/sync/current';
-import { AppToaster } from '../../../src/client/ui/Toasts';
-import type { AuthUser } from '../../../src/shared/api';
+import { currentEngine } from '../../../src/client/sync/current';
+import { renderDiary, useDiaryDevice } from './device';
 
-let n = 0;
-const person = (): AuthUser => {
-  n += 1;
-  return {
-    _id: `${Date.now().toString(16).padStart(12, '0')}${String(n).padStart(12, '0')}`, fullName: 'Sam Rivers', email: 'sam@example.com',
-    role: 'user', status: 'verified', profilePic: '', referralCode: null, referredBy: null, verificationRequest: false,
-    verificationMessage: '', createdAt: '2026-01-02T03:04:05.000Z',
-  };
-};
-
-let persist: ReturnType<typeof vi.fn>;
-
-beforeEach(async () => {
-  localStorage.clear();
-  persist = vi.fn(async () => true);
-  // jsdom has no StorageManager; give this navigator one for the test.
-  Object.defineProperty(navigator, 'storage', { value: { persist }, configurable: true });
-  // The local store only: no socket, no network (the diary never uses either).
-  await startEngine(person(), { api, onUnauthorized: () => {}, realtime: false });
-});
-
-afterEach(async () => {
-  cleanup();
-  toast.remove();
-  const db = currentEngine()?.db;
-  stopEngine();
-  await db?.delete();
-  Reflect.deleteProperty(navigator, 'storage');
-});
-
-function renderDiary() {
-  const rootRoute = createRootRoute({ component: () => <><DiaryPage /><AppToaster /></> });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/diary'] }) });
-  render(<RouterProvider router={router} />);
-}
+const device = useDiaryDevice();
 
 async function write(title: string, content: string) {
   fireEvent.change(screen.getByLabelText('Title'), { target: { value: title } });
@@ -91,7 +52,7 @@ describe('the diary page', () => {
     await waitFor(() => expect(entryButtons()).toHaveLength(2));
     expect(entryButtons()[0]?.textContent).toContain('Evening');
     expect(entryButtons()[1]?.textContent).toContain('Morning');
-    expect(persist).toHaveBeenCalledTimes(1);
+    expect(device.persist).toHaveBeenCalledTimes(1);
 
     // Select: the entry shows with its content, and a New Entry button instead of the form.
     fireEvent.click(entryButtons()[1] as HTMLElement);

@@ -1,43 +1,11 @@
 // oxlint-disable-next-line import/no-unassigned-import -- installs the IndexedDB fake before Dexie loads
 import 'fake-indexeddb/auto';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
-import { toast } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DiaryPage } from '../../../src/client/features/diary/DiaryPage';
-import { api } from '../../../src/client/net/api';
-import { currentEngine, startEngine, stopEngine } from '../../../src/client/sync/current';
-import { AppToaster } from '../../../src/client/ui/Toasts';
-import type { AuthUser } from '../../../src/shared/api';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { currentEngine } from '../../../src/client/sync/current';
+import { renderDiary, useDiaryDevice } from './device';
 
-const person = (): AuthUser => ({
-  _id: `${Date.now().toString(16).padStart(12, '0')}${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`,
-  fullName: 'Sam Rivers', email: 'sam@example.com', role: 'user', status: 'verified', profilePic: '', referralCode: null,
-  referredBy: null, verificationRequest: false, verificationMessage: '', createdAt: '2026-01-02T03:04:05.000Z',
-});
-
-beforeEach(async () => {
-  localStorage.clear();
-  Object.defineProperty(navigator, 'storage', { value: { persist: async () => true }, configurable: true });
-  // Awaited: whether the engine starts at once or after loading its module, the diary needs its database.
-  await startEngine(person(), { api, onUnauthorized: () => {}, realtime: false });
-});
-
-afterEach(async () => {
-  cleanup();
-  toast.remove();
-  vi.restoreAllMocks();
-  const db = currentEngine()?.db;
-  stopEngine();
-  await db?.delete();
-  Reflect.deleteProperty(navigator, 'storage');
-});
-
-function renderDiary() {
-  const rootRoute = createRootRoute({ component: () => <><DiaryPage /><AppToaster /></> });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/diary'] }) });
-  render(<RouterProvider router={router} />);
-}
+useDiaryDevice();
 
 describe('deleting a diary entry', () => {
   it("offers Undo with the spec's 'Entry deleted', and Undo brings back the very entry", async () => {

@@ -6,7 +6,7 @@ import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
 import { api } from '../../net/api';
 import { call } from '../../net/call';
 import { classify, gotNoAnswer } from '../../net/errors';
-import { currentEngine, startEngine, stopEngine } from '../../sync/current';
+import { runsFor, startEngine, stopEngine } from '../../sync/current';
 import { clearImageCaches, forgetPendingRemoval, LAST_USER_KEY, removeLocalData, retryPendingRemovals } from './localData';
 import {
   clearSignOutPending, LOGOUT_TIMEOUT_MS, markSignOutPending, sendPendingSignOut, sendPendingSignOutWhenOnline, signOutPending,
@@ -86,9 +86,9 @@ function syncFor(user: AuthUser | null): Promise<unknown> | null {
     return null;
   }
   const realtime = !isPendingProfessional(user);
-  const running = currentEngine();
+  const instant = runsFor(user, realtime);
   const started = startEngine(user, { api, onUnauthorized: sessionEnded, realtime });
-  return running && running.user._id === user._id && running.realtime === realtime ? null : started;
+  return instant ? null : started;
 }
 
 /** How soon a start-up check that met a server error is asked again. */
