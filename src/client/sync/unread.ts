@@ -43,7 +43,9 @@ async function summarise(db: HavenDb, conversation: string, readSeq: number): Pr
   const rows = db.messages.where('[conversation+sortKey]');
   const last = await rows.between([conversation, Dexie.minKey], [conversation, Dexie.maxKey]).last();
   if (!last) return null;
-  const above = await rows.between([conversation, readSeq], [conversation, Dexie.maxKey], false, true).reverse().toArray();
+  // Reading stops at the person's own newest message: nothing before a reply is unread.
+  const above = await rows.between([conversation, readSeq], [conversation, Dexie.maxKey], false, true).reverse()
+    .until((m) => m.senderId === db.userId, true).toArray();
   return { conversation, unread: countUnread(above, db.userId, readSeq), last };
 }
 
