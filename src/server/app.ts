@@ -72,7 +72,7 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
     config,
     database,
     store: new ImageStore(database.db, config.uploadsDir),
-    uploadKeys: loadOrCreateKeys(config.dataDir),
+    uploadKeys: await database.once((db) => loadOrCreateKeys(db, config.dataDir)),
     loginThrottle: new LoginThrottle({
       windowMs: config.RATE_LIMIT_LOGIN_WINDOW_MINUTES * 60_000,
       pairMax: config.RATE_LIMIT_LOGIN_PAIR_MAX,

@@ -24,9 +24,13 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const database = await openDatabase(config);
-  const admin = await ensureAdmin(database.db, config);
+  const admin = await database.once((db) => ensureAdmin(db, config));
   await deleteExpiredSessions(database.db, config.SESSION_IDLE_DAYS);
   const app = await buildApp({ config, database });
+  // Background work (a broadcast to another instance, a presence update, a lost connection's
+  // cleanup) that fails is logged and the server goes on: one person's live update is never worth
+  // every other person's connection. Requests have their own error handler.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'background work failed'));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -9,6 +9,11 @@ export interface ServerToClientEvents {
   newGroupMessage: (message: GroupMessage) => void;
   /** Sent to the reader's own room only (every tab and device of theirs): a read position moved forward. */
   readPosition: (position: ReadPosition) => void;
+  /**
+   * The server may have missed live events for a while (its link to the other instances was down):
+   * catch up now. Nothing is lost meanwhile, only late: every message is in the database.
+   */
+  resync: () => void;
 }
 
 // The client sends nothing over the socket: every write goes through HTTP (idempotent, ordered).

@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { ensureAdmin } from '../../src/server/bootstrap-admin';
 import { loadConfig, type Config } from '../../src/server/config';
-import { openPglite, type Database } from '../../src/server/db/client';
+import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
 import { freshPostgres } from '../support/pg-database';
 import { Agent } from './agent';
 
@@ -29,7 +29,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(dataDir?: string): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openTestDatabase(dataDir?: string, databaseUrl?: string): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (databaseUrl) return { database: await openPostgres(databaseUrl), drop: async () => {} };
   const url = process.env.TEST_DATABASE_URL;
   if (url) return freshPostgres(url);
   if (dataDir) return { database: await openPglite({ dataDir }), drop: async () => {} };
@@ -42,6 +43,8 @@ export interface StartOptions {
   /** Persist PGlite under DATA_DIR (restart tests); the default is in memory from the template. */
   onDisk?: boolean;
   dataDir?: string;
+  /** A PostgreSQL database another test server may share (a second instance); the test makes and drops it. */
+  databaseUrl?: string;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
@@ -58,8 +61,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     RATE_LIMIT_LOGIN_ADDRESS_MAX: '10000',
     ...options.env,
   });
-  const { database, drop } = await openTestDatabase(options.onDisk ? join(dataDir, 'pglite') : undefined);
-  await ensureAdmin(database.db, config);
+  const { database, drop } = await openTestDatabase(options.onDisk ? join(dataDir, 'pglite') : undefined, options.databaseUrl);
+  await database.once((db) => ensureAdmin(db, config));
   let app = await buildApp({ config, database, logLevel: 'silent' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

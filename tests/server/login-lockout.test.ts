@@ -2,7 +2,10 @@
  * Failed-login limits must not let a stranger lock someone out (OWASP device cookies): guesses
  * from many addresses stop untrusted browsers, never the browser the owner signed in with before.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../../src/server/bootstrap-admin';
+import { users } from '../../src/server/db/schema';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { PASSWORD, signUp } from './people';
 
@@ -65,3 +68,41 @@ describe('failed-login limits and the device cookie', () => {
     expect((await forged.request('POST', '/api/auth/login', ADMIN, at('192.0.2.30'))).status).toBe(429);
   });
 });
+
+describe("the admin's trusted browser and a restart", () => {
+  it('stays trusted after a boot with the same ADMIN_PASSWORD, so strangers still cannot lock the admin out', async () => {
+    const own = await startServer({ env: { TRUST_PROXY: 'true', RATE_LIMIT_LOGIN_PAIR_MAX: '5', RATE_LIMIT_LOGIN_ACCOUNT_MAX: '20' } });
+    try {
+      const adminBrowser = own.agent();
+      expect((await adminBrowser.request('POST', '/api/auth/login', ADMIN, at('192.0.2.10'))).status).toBe(200);
+      const before = await adminRow(own);
+      // What every boot does (main.ts): make sure the admin exists with ADMIN_PASSWORD.
+      await own.database.once((db) => ensureAdmin(db, own.config));
+      expect((await adminRow(own)).passwordHash).toBe(before.passwordHash);
+      for (let i = 0; i < 20; i += 1) {
+        const res = await own.agent().request('POST', '/api/auth/login', { ...ADMIN, password: 'wrong-guess' }, at(`203.0.113.${i + 1}`));
+        expect(res.status).toBe(401);
+      }
+      expect((await adminBrowser.request('POST', '/api/auth/login', ADMIN, at('198.51.100.77'))).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('takes a new ADMIN_PASSWORD at boot', async () => {
+    const own = await startServer();
+    try {
+      const before = await adminRow(own);
+      await own.database.once((db) => ensureAdmin(db, { ...own.config, ADMIN_PASSWORD: 'a-new-admin-password-7' }));
+      expect((await adminRow(own)).passwordHash).not.toBe(before.passwordHash);
+      expect((await own.agent().post('/api/auth/login', { ...ADMIN, password: 'a-new-admin-password-7' })).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+async function adminRow(server: TestServer) {
+  const [row] = await server.database.db.select().from(users).where(eq(users.email, ADMIN.email));
+  return row!;
+}

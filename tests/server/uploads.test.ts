@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpload } from '../../src/server/uploads/signing';
+import { loadOrCreateKeys, signUpload } from '../../src/server/uploads/signing';
 import type { Agent } from './agent';
 import { startServer, type TestServer } from './harness';
 import { signUp, verifiedProfessional } from './people';
@@ -99,7 +99,7 @@ describe('POST /api/uploads (the built-in store)', () => {
       const agent = (await verifiedProfessional(expired)).agent;
       const auth = (await agent.get('/api/upload')).body;
       const past = Math.floor(Date.now() / 1000) - 5;
-      const keys = JSON.parse((await import('node:fs')).readFileSync(`${expired.config.dataDir}/secrets.json`, 'utf8'));
+      const keys = await loadOrCreateKeys(expired.database.db, expired.config.dataDir);
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(await png())]), 'a.png');
       form.append('publicKey', auth.publicKey);

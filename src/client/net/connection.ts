@@ -4,6 +4,12 @@
  * socket.io makes up to 5 attempts (1 s to 5 s apart, 20 s timeout, the spec's numbers); after that
  * a fresh attempt starts whenever the browser comes back online or the tab becomes visible.
  * The server refuses the socket for signed-out and pending accounts ('refused').
+ *
+ * A server that closes the socket on purpose ('io server disconnect') does so when a session ends
+ * elsewhere or a person's standing changes, but socket.io then never reconnects by itself. So it is
+ * final only when the session check says signed out; otherwise (standing changed, a server that
+ * could not be asked) the socket connects again and the handshake decides. A restarting server
+ * just drops the connection, which socket.io already retries.
  */
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_RECONNECT_ATTEMPTS } from '../../shared/limits';
@@ -14,6 +20,8 @@ export type ConnectionState = 'idle' | 'connecting' | 'online' | 'reconnecting' 
 export interface ConnectionHandlers {
   onConnect(): void;
   onRefused(reason: SocketRefusal): void;
+  /** The server closed the socket on purpose: false when the person is signed out (then it stays closed). */
+  stillSignedIn(): Promise<boolean>;
   onEvent: Partial<ServerToClientEvents>;
 }
 
@@ -72,9 +80,8 @@ export class Connection {
       handlers.onConnect();
     });
     socket.on('disconnect', (reason) => {
-      // The server closed it on purpose (logout elsewhere, account deleted): do not knock again.
-      if (reason === 'io server disconnect') this.set('refused', []);
-      else this.set('reconnecting', []);
+      this.set('reconnecting', []);
+      if (reason === 'io server disconnect') void this.afterServerClosed(socket, handlers);
     });
     socket.on('connect_error', (error) => {
       if (isSocketRefusal(error.message)) {
@@ -92,8 +99,17 @@ export class Connection {
     if (handlers.onEvent.newMessage) socket.on('newMessage', handlers.onEvent.newMessage);
     if (handlers.onEvent.newGroupMessage) socket.on('newGroupMessage', handlers.onEvent.newGroupMessage);
     if (handlers.onEvent.readPosition) socket.on('readPosition', handlers.onEvent.readPosition);
+    if (handlers.onEvent.resync) socket.on('resync', handlers.onEvent.resync);
     globalThis.addEventListener?.('online', this.wake);
     globalThis.document?.addEventListener('visibilitychange', this.onVisible);
+  }
+
+  private async afterServerClosed(socket: Socket<ServerToClientEvents, ClientToServerEvents>, handlers: ConnectionHandlers): Promise<void> {
+    const signedIn = await handlers.stillSignedIn().catch(() => true);
+    // Signed out, or this connection was replaced meanwhile (sign-out, another person): leave it closed.
+    if (this.socket !== socket || socket.connected) return;
+    if (!signedIn) this.set('refused', []);
+    else socket.connect();
   }
 
   disconnect(): void {

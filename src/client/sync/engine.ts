@@ -14,6 +14,7 @@ import type { AuthUser } from '../../shared/api';
 import { setUpdateReady } from '../pwa/update-state';
 import { HavenDb } from '../db/database';
 import { call } from '../net/call';
+import { describeFailure } from '../net/errors';
 import { connection, type Connection } from '../net/connection';
 import { catchUp } from './catchup';
 import { refreshDirectory } from './directory';
@@ -121,7 +122,9 @@ export class SyncEngine {
       onRefused: (reason) => {
         if (reason === 'UNAUTHENTICATED') this.options.onUnauthorized();
       },
+      stillSignedIn: () => this.stillSignedIn(),
       onEvent: {
+        resync: () => void this.syncNow(),
         newMessage: (m) => this.incoming.add(fromDirect(m, this.user._id)),
         newGroupMessage: (m) => this.incoming.add(fromGroup(m)),
         readPosition: (p) => void storeServerReads(this.db, [p]).catch((error: unknown) => console.error('Haven: storing a read position failed', error)),
@@ -140,6 +143,18 @@ export class SyncEngine {
     this.fallback = setTimeout(() => {
       if (!this.syncedOnce) void this.syncNow();
     }, STARTUP_SYNC_FALLBACK_MS);
+  }
+
+  /** Asked when the server closed the socket on purpose: only a 401 means the session has ended. */
+  private async stillSignedIn(): Promise<boolean> {
+    try {
+      await call('check', undefined, { http: this.options.api });
+      return true;
+    } catch (error) {
+      if ((await describeFailure(error)).status !== 401) return true;
+      this.options.onUnauthorized();
+      return false;
+    }
   }
 
   get realtime(): boolean {

@@ -19,7 +19,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 export class DeviceCookies {
   private readonly key: Buffer;
 
-  /** `secret` is server-side and persistent (secrets.json), so cookies outlive a restart. */
+  /** `secret` is server-side and shared by every instance (the upload keys in server_meta), so cookies outlive a restart. */
   constructor(secret: string) {
     this.key = createHmac('sha256', secret).update('haven device cookie v1').digest();
   }

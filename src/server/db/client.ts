@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
@@ -23,8 +23,14 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The node-postgres pool, for the socket.io adapter's LISTEN/NOTIFY (PostgreSQL only). */
+  /** The node-postgres pool, for the socket.io adapter's LISTEN/NOTIFY and shared counters (PostgreSQL only). */
   pool?: pg.Pool;
+  /**
+   * Boot work that must happen once however many instances start together (migrations, the first
+   * admin, the signing keys): on PostgreSQL under an advisory lock, on one connection; PGlite has
+   * one process (DATA_DIR's lock), so it runs as it is.
+   */
+  once<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -66,7 +72,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
     const db = drizzlePglite({ client: client as never, schema });
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
     const opened = client;
-    return { db: db as unknown as Db, kind: 'pglite', close: () => opened.close().finally(release) };
+    return {
+      db: db as unknown as Db, kind: 'pglite', once: (work) => work(db as unknown as Db),
+      close: () => opened.close().finally(release),
+    };
   } catch (error) {
     await client?.close().catch(() => undefined);
     release();
@@ -74,19 +83,49 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
   }
 }
 
+/** Any number that is Haven's alone among the advisory locks of a database: "Haven" in ASCII. */
+const BOOT_LOCK = 0x486176656e;
+
+/** A connection the server stops waiting for after this long: PostgreSQL is down or out of reach. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** `work` on one connection holding the boot lock; another instance booting waits here for it. */
+async function underBootLock<T>(pool: pg.Pool, work: (db: NodePgDatabase<typeof schema>) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [BOOT_LOCK]);
+    try {
+      return await work(drizzlePg(client, { schema }));
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [BOOT_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection dropped by the server (a restart, a failover) must not crash the process:
-  // the pool discards it and the next query opens a new one.
-  pool.on('error', (error) => console.error('PostgreSQL connection lost (the pool will reconnect):', error.message));
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A connection dropped by the server (a restart, a failover, a terminated backend) must never end
+  // the process. node-postgres emits 'error' on the connection: the pool listens only while the
+  // connection is idle in it, so one checked out (a transaction, the adapter's LISTEN) would throw.
+  // Every connection gets a listener of its own; the query in flight still fails and the pool
+  // opens a new connection for the next one.
+  const lost = (error: Error) => console.error(`PostgreSQL connection lost (the pool will reconnect): ${error.message}`);
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzlePg(pool, { schema });
   try {
-    await migratePg(db, { migrationsFolder });
+    await underBootLock(pool, (locked) => migratePg(locked, { migrationsFolder }));
   } catch (error) {
     await pool.end();
     throw error;
   }
-  return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
+  return {
+    db: db as unknown as Db, kind: 'postgres', pool,
+    once: (work) => underBootLock(pool, (locked) => work(locked as unknown as Db)),
+    close: () => pool.end(),
+  };
 }
 
 /** `what` names this process in the data folder's lock ('the Haven server', 'npm run seed:demo'). */

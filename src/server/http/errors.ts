@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CALM_MESSAGES, ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '../../shared/errors';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../../shared/images';
+import { unavailableCause } from '../db/unavailable';
 import { fieldErrors } from '../../shared/schemas';
 
 export class AppError extends Error {
@@ -47,6 +48,7 @@ export function toErrorBody(error: FastifyError | AppError | Error): { status: n
     const retryAfter = (error as { retryAfter?: number }).retryAfter;
     return { status: 429, body: { message: error.message, code: 'RATE_LIMITED', ...(retryAfter ? { retryAfter } : {}) } };
   }
+  if (unavailableCause(error)) return { status: 503, body: { message: CALM_MESSAGES.UNAVAILABLE, code: 'UNAVAILABLE' } };
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     const code: ErrorCode = fe.statusCode === 404 ? 'NOT_FOUND' : fe.statusCode === 413 ? 'PAYLOAD_TOO_LARGE'
       : fe.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'MALFORMED_REQUEST';
@@ -70,8 +72,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorBody(error);
-    // A 5xx never leaks internals to the client, but the log keeps the whole story.
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // A 5xx never leaks internals to the client, but the log keeps the whole story. The database
+    // being away is one line (the driver's words), not a stack per request.
+    const away = unavailableCause(error);
+    if (away) request.log.warn(`answered 503, the database is away: ${away.message}`);
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (body.retryAfter) reply.header('retry-after', String(body.retryAfter));
     return reply.status(status).send(body);
   });

@@ -3,15 +3,21 @@
  * (a userId in the handshake query is ignored), refused for signed-out and pending accounts and
  * for a foreign Origin, and joins `user:<id>` plus `group:<id>` for each membership. On
  * PostgreSQL the socket.io PostgreSQL adapter carries events between instances (local-first.ts:
- * this instance's sockets do not wait for it).
+ * this instance's sockets do not wait for it; adapter-pool.ts: its connection comes back after
+ * PostgreSQL does, and this instance's clients are then told to catch up).
+ *
+ * Closing (a restart, a deploy) closes this instance's connections without a word: socket.io
+ * clients read that as a lost connection and reconnect, to this instance once it is back or to
+ * another one through the load balancer. Disconnecting them on purpose would have told them to
+ * stay away, and through the adapter would have reached every instance's clients.
  */
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { eq } from 'drizzle-orm';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import { isPendingProfessional } from '../../shared/limits';
-import { groupRoom, socketRefusal, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/realtime';
+import { groupRoom, socketRefusal, userRoom } from '../../shared/realtime';
 import { findSessionUser, SESSION_COOKIE, sessionIdOf } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -19,17 +25,9 @@ import { groupMembers } from '../db/schema';
 import { adapterPool, type AdapterPool } from './adapter-pool';
 import { localFirst } from './local-first';
 import { Presence } from './presence';
+import type { HavenServer, HavenSocket } from './types';
 
-interface SocketData {
-  userId: string;
-  sessionRoom: string;
-  /** The cookie's token, kept server-side only: the session is checked again once the rooms are joined. */
-  token: string;
-  groupIds: string[];
-}
-
-export type HavenServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type HavenSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type { HavenServer } from './types';
 
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -53,20 +51,23 @@ export class Realtime {
       pingTimeout: 20_000,
     });
     let listener: AdapterPool | undefined;
+    const onError = (error: unknown) => app.log.error({ err: error }, 'realtime between instances failed');
     if (database.pool) {
-      listener = adapterPool(database.pool);
-      const onError = (e: unknown) => app.log.error(e);
+      listener = adapterPool(database.pool, () => {
+        app.log.warn('listening to the other instances again: telling this instance\'s clients to catch up');
+        this.io.local.emit('resync');
+      });
       this.io.adapter(localFirst(createAdapter(listener.pool, { errorHandler: onError }), onError) as Parameters<HavenServer['adapter']>[0]);
     }
-    this.presence = new Presence(this.io);
+    this.presence = new Presence(this.io, database.pool !== undefined, onError);
     this.io.use((socket, next) => void this.authenticate(socket).then(() => next(), (e: Error) => next(e)));
-    this.io.on('connection', (socket) => void this.onConnection(socket));
+    // The re-check after joining reads the database: if it is away, the socket stays as it was let in.
+    this.io.on('connection', (socket) => void this.onConnection(socket).catch(onError));
     app.events.on('userDeleted', (id) => this.io.in(userRoom(id)).disconnectSockets(true));
     app.events.on('sessionEnded', (id) => this.io.in(sessionRoom(id)).disconnectSockets(true));
     app.events.on('accessChanged', (id) => this.io.in(userRoom(id)).disconnectSockets(true));
     app.addHook('preClose', async () => {
       this.presence.stop();
-      this.io.disconnectSockets(true);
       await new Promise<void>((resolve) => this.io.close(() => resolve()));
       listener?.close();
     });

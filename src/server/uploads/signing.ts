@@ -1,15 +1,22 @@
 /**
- * ImageKit-style upload signatures: HMAC-SHA1 of token + expire with the private key. The built-in
- * store keeps its key pair in DATA_DIR/secrets.json so signatures survive a restart.
+ * ImageKit-style upload signatures: HMAC-SHA1 of token + expire with the private key. The key pair
+ * lives in the database (server_meta), so every instance on one database signs and checks alike
+ * and signatures survive a restart. An older Haven kept it in DATA_DIR/secrets.json: that pair is
+ * taken over at the first boot with a database that holds none, so nothing signed before breaks.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { serverMeta } from '../db/schema';
 
 export interface UploadKeys {
   publicKey: string;
   privateKey: string;
 }
+
+const KEYS_ROW = 'upload_keys';
 
 export function signUpload(privateKey: string, token: string, expire: number): string {
   return createHmac('sha1', privateKey).update(token + String(expire)).digest('hex');
@@ -21,17 +28,29 @@ export function signatureMatches(privateKey: string, token: string, expire: numb
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-export function loadOrCreateKeys(dataDir: string): UploadKeys {
-  const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<UploadKeys>;
-    if (saved.publicKey && saved.privateKey) return { publicKey: saved.publicKey, privateKey: saved.privateKey };
+function parseKeys(text: string): UploadKeys | null {
+  try {
+    const saved = JSON.parse(text) as Partial<UploadKeys>;
+    return saved.publicKey && saved.privateKey ? { publicKey: saved.publicKey, privateKey: saved.privateKey } : null;
+  } catch {
+    return null;
   }
-  const keys = {
+}
+
+function keysFromOlderHaven(dataDir: string): UploadKeys | null {
+  const file = join(dataDir, 'secrets.json');
+  return existsSync(file) ? parseKeys(readFileSync(file, 'utf8')) : null;
+}
+
+/** The pair every instance shares: the stored one, or this one stored now (the first instance to ask wins). */
+export async function loadOrCreateKeys(db: Db, dataDir: string): Promise<UploadKeys> {
+  const offered = keysFromOlderHaven(dataDir) ?? {
     publicKey: `public_haven_${randomBytes(12).toString('hex')}`,
     privateKey: `private_haven_${randomBytes(32).toString('hex')}`,
   };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  await db.insert(serverMeta).values({ key: KEYS_ROW, value: JSON.stringify(offered) }).onConflictDoNothing();
+  const [row] = await db.select({ value: serverMeta.value }).from(serverMeta).where(eq(serverMeta.key, KEYS_ROW)).limit(1);
+  const keys = row ? parseKeys(row.value) : null;
+  if (!keys) throw new Error('server_meta holds unreadable upload keys');
   return keys;
 }

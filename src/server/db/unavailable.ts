@@ -1,0 +1,36 @@
+/**
+ * Whether an error means the database could not be reached (down, restarting, failing over, the
+ * connection cut), as opposed to a query that was wrong. Such a request is answered 503: the
+ * client keeps what it sent and tries again, and a load balancer's health check takes this
+ * instance out of rotation until PostgreSQL is back. drizzle wraps the driver's error as `cause`.
+ */
+
+/** SQLSTATE classes and codes of "no database right now": connection exceptions (08), shutdown and restart (57P0x). */
+const UNAVAILABLE_STATES = /^(08...|57P0[1-4]|53300)$/;
+/** Node's socket errors on connect or mid-query. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** node-postgres's own words when a connection is gone or could not be had in time (they carry no code). */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'timeout exceeded when trying to connect',
+  'Cannot use a pool after calling end on the pool',
+];
+
+function unavailableItself(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || NETWORK_CODES.has(code))) return true;
+  return typeof message === 'string' && DRIVER_MESSAGES.some((m) => message.startsWith(m));
+}
+
+/**
+ * The driver's error that says the database is away, or null. Its message is the driver's own
+ * (never the failed query with its parameters, which drizzle's wrapper carries), so it may be logged.
+ */
+export function unavailableCause(error: unknown): Error | null {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    if (unavailableItself(e)) return e as Error;
+  }
+  return null;
+}
