@@ -1,16 +1,14 @@
 /**
- * Builds the Fastify app: plugins first (security headers, cookies, compression, rate limits,
- * multipart, the session lookup, the Origin check, the text guard), then the routes, then static
+ * Builds the Fastify app: plugins first (security headers, cookies, compression, multipart, the session lookup, the Origin check, the text guard), then the routes, then static
  * files. main.ts listens; tests build their own app on their own database.
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { ERROR_STATUS } from '../shared/errors';
 import { LoginThrottle } from './auth/login-throttle';
 import { registerSessionLookup } from './auth/guards';
+import { limiterFactory } from './limits/limiters';
 import { PersonLimits } from './limits/person-limits';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -68,9 +66,11 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandling(app);
 
+  const makeLimiter = limiterFactory(database);
   const ctx: AppContext = {
     config,
     database,
+    makeLimiter,
     store: new ImageStore(database.db, config.uploadsDir),
     uploadKeys: await database.once((db) => loadOrCreateKeys(db, config.dataDir)),
     loginThrottle: new LoginThrottle({
@@ -78,9 +78,9 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
       pairMax: config.RATE_LIMIT_LOGIN_PAIR_MAX,
       accountMax: config.RATE_LIMIT_LOGIN_ACCOUNT_MAX,
       addressMax: config.RATE_LIMIT_LOGIN_ADDRESS_MAX,
-    }),
+    }, makeLimiter),
     realtime: new Realtime(app, config, database),
-    personLimits: new PersonLimits(),
+    personLimits: new PersonLimits(makeLimiter),
   };
 
   // First, so that every answer carries them, whichever hook or handler ends the request.
@@ -88,15 +88,6 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      const wait = seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-      return { statusCode: ERROR_STATUS.RATE_LIMITED, code: 'RATE_LIMITED', retryAfter: seconds,
-        message: `Too many attempts. Please try again in ${wait}.` };
-    },
-  });
   registerSessionLookup(app, database.db, { idleDays: config.SESSION_IDLE_DAYS });
   app.addHook('onRequest', makeOriginCheck(config.TRUSTED_ORIGINS));
   app.addHook('preValidation', textGuard);

@@ -102,7 +102,7 @@ describe("the admin's trusted browser and a restart", () => {
   });
 });
 
-async function adminRow(server: TestServer) {
-  const [row] = await server.database.db.select().from(users).where(eq(users.email, ADMIN.email));
+async function adminRow(target: TestServer) {
+  const [row] = await target.database.db.select().from(users).where(eq(users.email, ADMIN.email));
   return row!;
 }

@@ -135,6 +135,19 @@ describe('POST /api/uploads (the built-in store)', () => {
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('Image size should be less than 5MB');
   });
+
+  it('answers 400, not a 500 for the error log, to a multipart body it cannot read', async () => {
+    const bodies: [string, string][] = [
+      ['multipart/form-data', 'no boundary at all'],
+      ['multipart/form-data; boundary=haven', 'not a part, and never ends'],
+      ['multipart/form-data; boundary=haven', '--haven\r\nContent-Disposition: form-data; name="token"\r\n\r\nabc'],
+    ];
+    for (const [contentType, body] of bodies) {
+      const res = await anonymous().request('POST', '/api/uploads', body, { 'content-type': contentType });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('MALFORMED_REQUEST');
+    }
+  });
 });
 
 describe('PUT /api/auth/update-profile', () => {

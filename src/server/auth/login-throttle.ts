@@ -6,8 +6,14 @@
  * accounts). So a stranger's guesses, from however many addresses, can slow down other strangers
  * but never lock the account's owner out of a browser they have used before. Nobody is locked out
  * for good: every count ends with its window.
- * In memory: with several instances each counts its own share (documented in the README).
+ * The counts are shared by every instance (limits/limiters.ts). They are kept per credential (a
+ * fingerprint of the password hash): a new password, by reset or change, starts the account's
+ * counts afresh on every instance at once, with nothing to find and delete.
  */
+import { createHash } from 'node:crypto';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { hashedKey, type MakeLimiter } from '../limits/limiters';
+
 export interface ThrottleLimits {
   windowMs: number;
   /** Failures per (account, address), and per trusted device. */
@@ -17,79 +23,60 @@ export interface ThrottleLimits {
   addressMax: number;
 }
 
-/** Who is trying: the account (normalised email), the client address, and the device id when its cookie is valid for this account. */
+/**
+ * Who is trying: the account (normalised email), the client address, the device id when its cookie
+ * is valid for this account, and the account's current password hash ('' for an unknown email).
+ */
 export interface LoginAttempt {
   account: string;
   address: string;
   device: string | null;
+  credential: string;
 }
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
-const MAX_KEYS = 100_000;
-
-/** The counters' names, in one place: forgive() finds an account's by these shapes. */
-const pairKey = (account: string, address: string) => `pair:${account}|${address}`;
-const deviceKey = (device: string, account: string) => `device:${device}|${account}`;
-const accountKey = (account: string) => `account:${account}`;
+type Counter = 'pair' | 'device' | 'account' | 'address';
 
 export class LoginThrottle {
-  private readonly windows = new Map<string, Window>();
+  private readonly counters: Record<Counter, { limiter: RateLimiterAbstract; max: number }>;
 
-  constructor(private readonly limits: ThrottleLimits, private readonly now: () => number = Date.now) {}
+  constructor(limits: ThrottleLimits, make: MakeLimiter) {
+    const seconds = Math.ceil(limits.windowMs / 1000);
+    const counter = (name: Counter, max: number) => ({ limiter: make({ name: `login-${name}`, points: max, seconds }), max });
+    this.counters = {
+      pair: counter('pair', limits.pairMax),
+      device: counter('device', limits.pairMax),
+      account: counter('account', limits.accountMax),
+      address: counter('address', limits.addressMax),
+    };
+  }
 
-  private keys({ account, address, device }: LoginAttempt): [string, number][] {
-    if (device) return [[deviceKey(device, account), this.limits.pairMax]];
-    return [
-      [pairKey(account, address), this.limits.pairMax],
-      [accountKey(account), this.limits.accountMax],
-      [`address:${address}`, this.limits.addressMax],
-    ];
+  private keys({ account, address, device, credential }: LoginAttempt): [Counter, string][] {
+    const of = createHash('sha256').update(credential).digest('base64url').slice(0, 16);
+    if (device) return [['device', hashedKey(device, account, of)]];
+    return [['pair', hashedKey(account, address, of)], ['account', hashedKey(account, of)], ['address', hashedKey(address)]];
   }
 
   /** Seconds until a login may be tried again, or 0 when it may be tried now. */
-  retryAfter(attempt: LoginAttempt): number {
-    const now = this.now();
-    let wait = 0;
-    for (const [key, max] of this.keys(attempt)) {
-      const w = this.windows.get(key);
-      if (w && w.resetAt > now && w.count >= max) wait = Math.max(wait, Math.ceil((w.resetAt - now) / 1000));
-    }
-    return wait;
+  async retryAfter(attempt: LoginAttempt): Promise<number> {
+    const waits = await Promise.all(this.keys(attempt).map(async ([name, key]) => {
+      const { limiter, max } = this.counters[name];
+      const res = await limiter.get(key);
+      return res && res.consumedPoints >= max ? Math.ceil(res.msBeforeNext / 1000) : 0;
+    }));
+    return Math.max(0, ...waits);
   }
 
-  recordFailure(attempt: LoginAttempt): void {
-    const now = this.now();
-    if (this.windows.size > MAX_KEYS) this.sweep(now);
-    for (const [key] of this.keys(attempt)) {
-      const w = this.windows.get(key);
-      if (!w || w.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + this.limits.windowMs });
-      else w.count += 1;
-    }
+  async recordFailure(attempt: LoginAttempt): Promise<void> {
+    await Promise.all(this.keys(attempt).map(([name, key]) => this.counters[name].limiter.penalty(key, 1)));
   }
 
   /**
    * A success clears this browser's own count only (its pair or its device): it says nothing
    * about other addresses guessing this account.
    */
-  recordSuccess(attempt: LoginAttempt): void {
-    this.windows.delete(attempt.device ? deviceKey(attempt.device, attempt.account) : pairKey(attempt.account, attempt.address));
-  }
-
-  /** Clears every count about an account: its password was just reset by someone the admin vouched for. */
-  forgive(account: string): void {
-    for (const key of this.windows.keys()) {
-      const mine = key === accountKey(account) || key.startsWith(pairKey(account, ''))
-        || (key.startsWith('device:') && key.endsWith(`|${account}`));
-      if (mine) this.windows.delete(key);
-    }
-  }
-
-  private sweep(now: number): void {
-    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  async recordSuccess(attempt: LoginAttempt): Promise<void> {
+    const [[name, key]] = this.keys(attempt) as [[Counter, string]];
+    await this.counters[name].limiter.delete(key);
   }
 }
 

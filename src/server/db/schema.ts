@@ -176,4 +176,16 @@ export const serverMeta = pgTable('server_meta', {
   value: text('value').notNull(),
 });
 
+/**
+ * Rate-limit and failed-login counters shared by every instance on PostgreSQL, in the shape
+ * rate-limiter-flexible's RateLimiterPostgres reads and writes (src/server/limits/limiters.ts).
+ * Keys are hashes: no email or address is kept here. PGlite counts in memory and leaves it empty.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  /** Milliseconds since 1970 when the count ends. */
+  expire: bigint('expire', { mode: 'number' }),
+});
+
 export type UserRow = typeof users.$inferSelect;

@@ -4,11 +4,12 @@
  * a phone replaying a long offline backlog included (the sync v2 goal is a 1,000-message backlog),
  * while a script flooding from one account is stopped with 429 and Retry-After. Counted per
  * account, not per address, so people behind one clinic or campus address do not share a budget.
- * In memory, per server instance (like the login throttle; see the README).
+ * Shared by every instance (limiters.ts).
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { describeWait } from '../auth/login-throttle';
 import { AppError } from '../http/errors';
+import type { MakeLimiter } from './limiters';
 
 const TEN_MINUTES = 10 * 60;
 
@@ -31,9 +32,13 @@ const WHAT: Record<BudgetName, string> = {
 };
 
 export class PersonLimits {
-  private readonly limiters = Object.fromEntries(
-    Object.entries(PERSON_BUDGETS).map(([name, points]) => [name, new RateLimiterMemory({ points, duration: TEN_MINUTES })]),
-  ) as Record<BudgetName, RateLimiterMemory>;
+  private readonly limiters: Record<BudgetName, RateLimiterAbstract>;
+
+  constructor(make: MakeLimiter) {
+    this.limiters = Object.fromEntries(
+      Object.entries(PERSON_BUDGETS).map(([name, points]) => [name, make({ name: `person-${name}`, points, seconds: TEN_MINUTES })]),
+    ) as Record<BudgetName, RateLimiterAbstract>;
+  }
 
   /** Spends `cost` from the person's budget, or throws RATE_LIMITED (429 with Retry-After). */
   async spend(name: BudgetName, userId: string, cost = 1): Promise<void> {

@@ -4,7 +4,7 @@
  * close at once, not at their next reconnect.
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { UNKNOWN_BROWSER } from '../auth/browser-label';
 import { clearSessionCookie } from '../auth/cookie';
 import { currentSession, currentUser, requireUser } from '../auth/guards';
@@ -19,6 +19,7 @@ import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { deleteAccount } from '../users/delete-account';
 import { exportAccount } from '../users/export';
+import { byAddress, byPerson, routeLimit } from '../limits/route-limit';
 
 const WRONG_PASSWORD = 'That password is not correct.';
 const WRONG_CURRENT = 'Your current password is not correct.';
@@ -30,16 +31,17 @@ const fieldError = (field: string, message: string) => new AppError('VALIDATION_
 
 /**
  * Password checks per person (their session), so someone at an unlocked device cannot try
- * passwords without end; a real person never meets this.
+ * passwords without end; a real person never meets this. Each route counts on its own.
  */
-const perPerson = { max: 10, timeWindow: 15 * 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip };
+const PER_PERSON = { points: 10, seconds: 15 * 60 };
 
 export const accountRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const { config, database: { db }, store, loginThrottle } = ctx;
+  const { config, database: { db }, store, makeLimiter } = ctx;
+  const perPerson = (name: string) => [requireUser, routeLimit(makeLimiter, { name, ...PER_PERSON }, byPerson)];
   const r = app.withTypeProvider<ZodTypeProvider>();
   const announce = (ids: string[]) => ids.forEach((id) => app.events.emit('sessionEnded', id));
 
-  r.route({ ...endpoint(r, 'changePassword'), onRequest: requireUser, config: { rateLimit: perPerson }, handler: async (request) => {
+  r.route({ ...endpoint(r, 'changePassword'), onRequest: perPerson('change-password'), handler: async (request) => {
     const user = currentUser(request);
     // ensureAdmin sets this account's password from ADMIN_PASSWORD at every boot: a change here would be undone.
     if (user.role === 'admin' && config.ADMIN_PASSWORD) {
@@ -87,7 +89,9 @@ export const accountRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
 
   r.route({
     ...endpoint(r, 'resetPassword'),
-    config: { rateLimit: { max: config.RATE_LIMIT_REFERRAL_MAX, timeWindow: config.RATE_LIMIT_REFERRAL_WINDOW_MINUTES * 60_000 } },
+    // Guessing reset codes is guessing referral codes' kind of secret: the same budget per address.
+    onRequest: routeLimit(makeLimiter,
+      { name: 'reset-password', points: config.RATE_LIMIT_REFERRAL_MAX, seconds: config.RATE_LIMIT_REFERRAL_WINDOW_MINUTES * 60 }, byAddress),
     handler: async (request) => {
       const { email, resetCode, newPassword } = request.body;
       // Before the code is spent: a refused password must not cost the person their code.
@@ -101,20 +105,20 @@ export const accountRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
       });
       if (!ended) throw fieldError('resetCode', BAD_RESET);
       announce(ended);
-      // The person's own failed tries (the reason they needed a code) must not keep them out now.
-      loginThrottle.forgive(email);
+      // The person's own failed tries (the reason they needed a code) do not keep them out now:
+      // failed-login counts are kept per password (auth/login-throttle.ts), and this is a new one.
       return { message: 'Your password has been reset. Please log in with your new password.' };
     },
   });
 
   // Limited like the other account controls: a whole account's data, read in one snapshot, is the heaviest answer Haven gives.
-  r.route({ ...endpoint(r, 'exportAccount'), onRequest: requireUser, config: { rateLimit: perPerson }, handler: async (request, reply) => {
+  r.route({ ...endpoint(r, 'exportAccount'), onRequest: perPerson('export-account'), handler: async (request, reply) => {
     const data = await exportAccount(db, currentUser(request));
     void reply.header('content-disposition', `attachment; filename="haven-export-${data.exportedAt.slice(0, 10)}.json"`);
     return data;
   } });
 
-  r.route({ ...endpoint(r, 'deleteAccount'), onRequest: requireUser, config: { rateLimit: perPerson }, handler: async (request, reply) => {
+  r.route({ ...endpoint(r, 'deleteAccount'), onRequest: perPerson('delete-account'), handler: async (request, reply) => {
     const user = currentUser(request);
     // As in the admin's deletion: an admin account is never deleted, so Haven always keeps one.
     if (user.role === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot be deleted');

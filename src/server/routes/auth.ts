@@ -19,6 +19,7 @@ import { users, type UserRow } from '../db/schema';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
+import { byAddress, routeLimit } from '../limits/route-limit';
 import { ImageStore } from '../uploads/store';
 import { toAuthUser } from '../users/serialize';
 
@@ -43,10 +44,13 @@ async function updateUser(db: Db, id: string, values: Partial<typeof users.$infe
 }
 
 export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const { config, database: { db }, store, loginThrottle, uploadKeys } = ctx;
+  const { config, database: { db }, store, loginThrottle, uploadKeys, makeLimiter } = ctx;
   const deviceCookies = new DeviceCookies(uploadKeys.privateKey);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const minutes = (n: number) => n * 60_000;
+  const minutes = (n: number) => n * 60;
+  const signupLimit = routeLimit(makeLimiter, { name: 'signup', points: config.RATE_LIMIT_SIGNUP_MAX, seconds: minutes(config.RATE_LIMIT_SIGNUP_WINDOW_MINUTES) }, byAddress);
+  const referralLimit = routeLimit(makeLimiter,
+    { name: 'validate-referral', points: config.RATE_LIMIT_REFERRAL_MAX, seconds: minutes(config.RATE_LIMIT_REFERRAL_WINDOW_MINUTES) }, byAddress);
 
   async function signIn(request: FastifyRequest, reply: import('fastify').FastifyReply, user: UserRow) {
     // Rotation: whatever session this browser had ends; the new one gets a new id.
@@ -63,7 +67,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
 
   r.route({
     ...endpoint(r, 'signup'),
-    config: { rateLimit: { max: config.RATE_LIMIT_SIGNUP_MAX, timeWindow: minutes(config.RATE_LIMIT_SIGNUP_WINDOW_MINUTES) } },
+    onRequest: signupLimit,
     handler: async (request, reply) => {
     const { fullName, email, password, role, referralCode } = request.body;
     if (role === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot be created by signing up');
@@ -101,17 +105,17 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
     // A device cookie is bound to the password it signed in with: a change or reset voids it.
     const device = user ? deviceCookies.deviceFor(request, email, user.passwordHash) : null;
-    const attempt = { account: email, address: request.ip, device };
-    const wait = loginThrottle.retryAfter(attempt);
+    const attempt = { account: email, address: request.ip, device, credential: user?.passwordHash ?? '' };
+    const wait = await loginThrottle.retryAfter(attempt);
     if (wait > 0) {
       throw new AppError('RATE_LIMITED', `Too many failed login attempts. Please try again in ${describeWait(wait)}.`, { retryAfter: wait });
     }
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await decoyHash(), `${password}!`);
     if (!user || !ok) {
-      loginThrottle.recordFailure(attempt);
+      await loginThrottle.recordFailure(attempt);
       throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
     }
-    loginThrottle.recordSuccess(attempt);
+    await loginThrottle.recordSuccess(attempt);
     deviceCookies.issue(reply, config, email, user.passwordHash);
     await signIn(request, reply, user);
     return toAuthUser(user);
@@ -160,7 +164,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
 
   r.route({
     ...endpoint(r, 'validateReferral'),
-    config: { rateLimit: { max: config.RATE_LIMIT_REFERRAL_MAX, timeWindow: minutes(config.RATE_LIMIT_REFERRAL_WINDOW_MINUTES) } },
+    onRequest: referralLimit,
     handler: async (request) => ({ valid: (await findVerifiedProfessionalByCode(db, request.body.referralCode)) !== null }),
   });
 

@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, gt } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../shared/limits';
 import { requireActive, requireUser } from '../auth/guards';
@@ -40,12 +40,7 @@ export const uploadApiRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
   } });
 
   r.route({ ...endpoint(r, 'upload'), handler: async (request) => {
-    const fields: Record<string, string> = {};
-    let file: Buffer | undefined;
-    for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } })) {
-      if (part.type === 'file') file = await part.toBuffer();
-      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
+    const { fields, file } = await readForm(request);
     const parsed = z.object({
       publicKey: z.string(), signature: z.string(), token: z.string().max(100), expire: z.coerce.number().int(),
     }).safeParse(fields);
@@ -65,6 +60,26 @@ export const uploadApiRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
     return { url: image.url, fileId: image.name, name: image.name, size: image.size, fileType: 'image' };
   } });
 };
+
+/**
+ * The form's text fields and its one file. The multipart parser's own errors (no boundary, a
+ * truncated or malformed body) carry no code: they are the sender's fault, so a 400, not a 500
+ * in the error log that anyone could fill. Its limits keep their codes (413, in errors.ts).
+ */
+async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; file?: Buffer }> {
+  const fields: Record<string, string> = {};
+  let file: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } })) {
+      if (part.type === 'file') file = await part.toBuffer();
+      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== undefined) throw error;
+    throw new AppError('MALFORMED_REQUEST', 'The upload could not be read. Please try again.');
+  }
+  return { fields, file };
+}
 
 export const uploadFileRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   app.get<{ Params: { name: string } }>('/uploads/:name', { onRequest: requireUser }, async (request, reply) => {
