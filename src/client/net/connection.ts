@@ -11,7 +11,7 @@
  * could not be asked) the socket connects again and the handshake decides. A restarting server
  * just drops the connection, which socket.io already retries.
  */
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { SOCKET_RECONNECT_ATTEMPTS } from '../../shared/limits';
 import { isSocketRefusal, type ClientToServerEvents, type ServerToClientEvents, type SocketRefusal } from '../../shared/realtime';
 
@@ -42,7 +42,8 @@ export class Connection {
     if (document.visibilityState === 'visible') this.wake();
   };
 
-  constructor(private readonly url = '/') {}
+  /** `options` add to the app's own (a test outside a browser passes the session cookie). */
+  constructor(private readonly url = '/', private readonly options: Partial<ManagerOptions & SocketOptions> = {}) {}
 
   get current(): ConnectionState {
     return this.state;
@@ -72,6 +73,7 @@ export class Connection {
       reconnectionDelay: 1_000,
       reconnectionDelayMax: 5_000,
       timeout: 20_000,
+      ...this.options,
     });
     this.socket = socket;
     this.set('connecting');

@@ -17,8 +17,9 @@ class FakeConnection {
 }
 
 let userCount = 0;
-function setup(gate: Promise<void> = Promise.resolve()) {
+function setup(gate: Promise<void> = Promise.resolve(), checkStatus = 200) {
   userCount += 1;
+  let unauthorized = 0;
   const user = { _id: `e${userCount}`.padEnd(24, '0'), fullName: 'Me', profilePic: '' } as AuthUser;
   const asked: string[] = [];
   const api = ky.create({
@@ -27,6 +28,9 @@ function setup(gate: Promise<void> = Promise.resolve()) {
       const url = new URL(input instanceof Request ? input.url : String(input));
       asked.push(url.pathname);
       const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      if (url.pathname.endsWith('/auth/check')) {
+        return checkStatus === 200 ? json(user) : new Response(JSON.stringify({ message: 'no', code: checkStatus === 401 ? 'UNAUTHENTICATED' : 'UNAVAILABLE' }), { status: checkStatus });
+      }
       if (url.pathname.endsWith('/messages/sync')) return json({ direct: [], group: [], cursor: 0, hasMore: false, epoch: 'e1' });
       if (url.pathname.endsWith('/messages/groups') || url.pathname.endsWith('/messages/users') || url.pathname.endsWith('/messages/therapists')) return json([]);
       if (url.pathname.endsWith('/messages/batch')) {
@@ -40,8 +44,8 @@ function setup(gate: Promise<void> = Promise.resolve()) {
     },
   });
   const conn = new FakeConnection();
-  const engine = new SyncEngine(user, { api, onUnauthorized: () => {}, connection: conn as unknown as Connection });
-  return { engine, conn, asked };
+  const engine = new SyncEngine(user, { api, onUnauthorized: () => { unauthorized += 1; }, connection: conn as unknown as Connection });
+  return { engine, conn, asked, unauthorized: () => unauthorized };
 }
 
 let engine: SyncEngine | undefined;
@@ -87,5 +91,36 @@ describe('the sync engine', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     vi.useRealTimers();
     await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(1));
+  });
+
+  it('catches up when the server says it may have missed live events (resync)', async () => {
+    const s = setup();
+    engine = s.engine;
+    engine.start();
+    s.conn.handlers!.onConnect();
+    await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(1));
+    s.conn.handlers!.onEvent.resync!();
+    await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(2));
+  });
+});
+
+describe('a socket the server closed on purpose', () => {
+  it('ends the session only when the session check answers 401', async () => {
+    const out = setup(undefined, 401);
+    engine = out.engine;
+    engine.start();
+    expect(await out.conn.handlers!.stillSignedIn()).toBe(false);
+    expect(out.unauthorized()).toBe(1);
+    engine.stop();
+
+    for (const status of [200, 503]) {
+      const s = setup(undefined, status);
+      engine = s.engine;
+      engine.start();
+      expect(await s.conn.handlers!.stillSignedIn()).toBe(true);
+      expect(s.unauthorized()).toBe(0);
+      engine.stop();
+    }
+    engine = undefined;
   });
 });
