@@ -42,10 +42,11 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async open(opts: { width?: number; height?: number; theme?: string } = {}): Promise<Page> {
+    /** `baseURL`: a server of the test's own instead of the suite's. */
+    async open(opts: { width?: number; height?: number; theme?: string; baseURL?: string } = {}): Promise<Page> {
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({
-        baseURL: baseURL(),
+        baseURL: opts.baseURL ?? baseURL(),
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
       });
       context.setDefaultTimeout(WAIT);

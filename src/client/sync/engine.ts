@@ -124,7 +124,8 @@ export class SyncEngine {
       },
       stillSignedIn: () => this.stillSignedIn(),
       onEvent: {
-        resync: () => void this.syncNow(),
+        // The server is back with its database: what waited for it goes now, then the catch-up.
+        resync: () => void this.networkBack(),
         newMessage: (m) => this.incoming.add(fromDirect(m, this.user._id)),
         newGroupMessage: (m) => this.incoming.add(fromGroup(m)),
         readPosition: (p) => void storeServerReads(this.db, [p]).catch((error: unknown) => console.error('Haven: storing a read position failed', error)),
