@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, ERROR_STATUS, isApiErrorBody } from '../../src/shared/errors';
 import { isId, newId } from '../../src/shared/ids';
 import { sniffImageType } from '../../src/shared/images';
@@ -7,11 +7,37 @@ import { signupSchema } from '../../src/shared/schemas';
 import { makeReferralCode, REFERRAL_CODE_PATTERN } from '../../src/server/auth/referral-codes';
 
 describe('ids', () => {
-  it('makes 24-hex ids that sort by time and never repeat', () => {
-    const ids = Array.from({ length: 1000 }, (_, i) => newId(1_800_000_000_000 + i * 1000));
-    expect(ids.every(isId)).toBe(true);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect([...ids].sort()).toEqual(ids);
+  const made = Array.from({ length: 1000 }, () => newId());
+
+  it('makes 24 lowercase hex characters that never repeat', () => {
+    expect(made.every(isId)).toBe(true);
+    expect(new Set(made).size).toBe(made.length);
+  });
+
+  it('reveal neither when they were made nor what came before: their order is not the order made', () => {
+    expect([...made].sort()).not.toEqual(made);
+    // A time, a per-process value or a counter shows as a position that hardly changes, or as
+    // neighbours that share a start or an end; 96 random bits give neither.
+    for (let at = 0; at < 24; at += 1) expect(new Set(made.map((id) => id[at])).size).toBeGreaterThan(8);
+    const shared = (a: string, b: string) => { let n = 0; while (n < a.length && a[n] === b[n]) n += 1; return n; };
+    const flip = (s: string) => [...s].reverse().join('');
+    for (let i = 1; i < made.length; i += 1) {
+      expect(shared(made[i - 1]!, made[i]!)).toBeLessThan(6);
+      expect(shared(flip(made[i - 1]!), flip(made[i]!))).toBeLessThan(6);
+    }
+  });
+
+  it('draws all 96 bits from the cryptographic source, at each call', () => {
+    const draw = vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation((array) => {
+      if (array instanceof Uint8Array) array.fill(0xab);
+      return array;
+    });
+    try {
+      expect(newId()).toBe('ab'.repeat(12));
+      expect(draw).toHaveBeenCalledTimes(1);
+    } finally {
+      draw.mockRestore();
+    }
   });
 
   it('accepts only 24 lowercase hex characters', () => {

@@ -58,7 +58,7 @@ function changeSection<T>(db: HavenDb, section: SafetyPlanSection, now: Date,
 }
 
 export async function addItem(db: HavenDb, section: SafetyPlanSection, text: string, now = new Date()): Promise<SafetyPlanItem> {
-  const item: SafetyPlanItem = { id: newId(now.getTime()), text: cleanItemText(text) };
+  const item: SafetyPlanItem = { id: newId(), text: cleanItemText(text) };
   return changeSection(db, section, now, (items) => ({ items: [...items, item], result: item }));
 }
 
@@ -103,7 +103,7 @@ export async function prefill(db: HavenDb, resources: readonly PlanResource[], r
     const add = (text: string) => {
       if (texts.has(text)) return;
       texts.add(text);
-      items.push({ id: newId(now.getTime()), text });
+      items.push({ id: newId(), text });
     };
     if (!state.resources && resources.length > 0) {
       if (!row) resources.forEach((r) => add(resourceItemText(r)));
@@ -138,7 +138,7 @@ export async function mergePlanIn(db: HavenDb, incoming: Partial<Record<SafetyPl
       const key = sameText(text);
       if (seen.has(key)) continue;
       seen.add(key);
-      items.push({ id: newId(now.getTime()), text: cleanItemText(text) });
+      items.push({ id: newId(), text: cleanItemText(text) });
       added += 1;
     }
     if (items.length !== (row?.items.length ?? 0)) await db.safetyPlan.put({ section, items, updatedAt: now.toISOString() });
