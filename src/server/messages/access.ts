@@ -2,19 +2,39 @@
  * Who may talk to whom. A regular user may write to anyone active (the spec lists all users to
  * them). A professional may write to the people they referred, to anyone who wrote to them first
  * (a user reaching out from the Therapists list), to other professionals and to admins. Nobody
- * writes to an account still waiting for verification: it cannot read chat.
+ * writes to an account still waiting for verification (it cannot read chat), nor reads a thread
+ * with one: to everyone but the admin it answers as an unknown id does.
  */
-import { and, eq, or } from 'drizzle-orm';
-import { isPendingProfessional, isProfessional } from '../../shared/limits';
+import { and, eq, ne, or } from 'drizzle-orm';
+import { isProfessional } from '../../shared/limits';
 import type { Db } from '../db/client';
 import { directMessages, groupMembers, users, type UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { findGroup } from './groups';
 
+/** Not a professional waiting for verification: isPendingProfessional's negation, in SQL. */
+export const notPending = or(eq(users.role, 'user'), eq(users.role, 'admin'), ne(users.status, 'pending'));
+
+/**
+ * The other person of a direct conversation, or null: for an id that names nobody and for an
+ * account pending verification alike. A pending account is hidden from everyone but the admin, so
+ * each route answers both in the same words, and nobody can tell a hidden account from none.
+ */
+export async function findPartner(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(and(eq(users.id, id), notPending)).limit(1);
+  return row ?? null;
+}
+
+/** The person whose thread is asked for; the spec's words when there is none to talk to. */
+export async function threadPartner(db: Db, id: string): Promise<UserRow> {
+  const partner = await findPartner(db, id);
+  if (!partner) throw new AppError('NOT_FOUND', 'Invalid user selected');
+  return partner;
+}
+
 export async function findRecipient(db: Db, sender: UserRow, receiverId: string): Promise<UserRow> {
   if (receiverId === sender.id) throw new AppError('VALIDATION_FAILED', 'You cannot message yourself');
-  const [receiver] = await db.select().from(users).where(eq(users.id, receiverId)).limit(1);
-  if (!receiver || isPendingProfessional(receiver)) throw new AppError('NOT_FOUND', 'Invalid user selected');
+  const receiver = await threadPartner(db, receiverId);
   if (!(await mayWrite(db, sender, receiver))) {
     throw new AppError('FORBIDDEN', 'You can only message the people referred to you');
   }

@@ -9,7 +9,7 @@ import type { ConversationKind } from '../../shared/reads';
 import type { Db } from '../db/client';
 import { directMessages, groupMembers, groupMessages, readPositions, users } from '../db/schema';
 import { AppError } from '../http/errors';
-import { groupOfMember, threadCondition } from './access';
+import { findPartner, groupOfMember, notPending, threadCondition } from './access';
 
 type Row = typeof readPositions.$inferSelect;
 
@@ -18,7 +18,8 @@ const toPosition = (r: Pick<Row, 'kind' | 'conversationId' | 'lastReadSeq' | 'up
 });
 
 /**
- * Every position of the person: their direct threads with people who still exist, and every group
+ * Every position of the person: their direct threads with people who still exist and are not
+ * hidden (pending verification: kept, and shown again once they are verified), and every group
  * they belong to. A group never marked read counts as read up to the person's joining, so the
  * history they find in it is not all "new".
  */
@@ -26,7 +27,7 @@ export async function positionsOf(db: Db, userId: string): Promise<ReadPosition[
   const direct = await db.select({
     kind: readPositions.kind, conversationId: readPositions.conversationId, lastReadSeq: readPositions.lastReadSeq, updatedAt: readPositions.updatedAt,
   }).from(readPositions).innerJoin(users, eq(users.id, readPositions.conversationId))
-    .where(and(eq(readPositions.userId, userId), eq(readPositions.kind, 'direct')));
+    .where(and(eq(readPositions.userId, userId), eq(readPositions.kind, 'direct'), notPending));
   const beforeJoining = db.select({ seq: sql<number>`coalesce(max(${groupMessages.seq}), 0)` }).from(groupMessages)
     .where(and(eq(groupMessages.groupId, groupMembers.groupId), sql`${groupMessages.createdAt} <= ${groupMembers.joinedAt}`));
   const groups = await db.select({
@@ -56,6 +57,8 @@ async function checkMessage(db: Db, userId: string, kind: ConversationKind, id: 
     return;
   }
   if (id === userId) throw new AppError('VALIDATION_FAILED', 'You cannot message yourself');
+  // A pending partner's thread is hidden: its messages are answered as an unknown id's would be.
+  if (!(await findPartner(db, id))) throw new AppError('NOT_FOUND', 'Message not found');
   const [found] = await db.select({ seq: directMessages.seq }).from(directMessages)
     .where(and(threadCondition(userId, id), eq(directMessages.seq, seq))).limit(1);
   if (!found) throw new AppError('NOT_FOUND', 'Message not found');

@@ -8,9 +8,8 @@ import { currentUser, requireActive } from '../auth/guards';
 import type { AppContext } from '../context';
 import { groupMembers, users } from '../db/schema';
 import { endpoint } from '../http/endpoint';
-import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
-import { findRecipient, groupOfMember } from '../messages/access';
+import { findRecipient, groupOfMember, notPending, threadPartner } from '../messages/access';
 import { announce } from '../messages/announce';
 import { sendBatch } from '../messages/batch';
 import { findGroup, groupsFor, joinedGroup } from '../messages/groups';
@@ -20,8 +19,6 @@ import { storeDirect, storeGroupMessage } from '../messages/store';
 import { syncPage } from '../messages/sync';
 import { checkOwnImage } from '../uploads/ownership';
 import { toPublicUser } from '../users/serialize';
-
-const notPending = or(eq(users.role, 'user'), eq(users.role, 'admin'), ne(users.status, 'pending'));
 
 /**
  * A full batch of the longest messages must fit: every character JSON-escaped (\uXXXX, 6 bytes)
@@ -125,8 +122,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
   // Registered last so the static paths above win; Fastify prefers static segments anyway.
   r.route({ ...endpoint(r, 'directThread'), handler: async (request) => {
     const me = currentUser(request);
-    const [other] = await db.select({ id: users.id }).from(users).where(eq(users.id, request.params.userId)).limit(1);
-    if (!other) throw new AppError('NOT_FOUND', 'Invalid user selected');
+    const other = await threadPartner(db, request.params.userId);
     return directThread(db, me.id, other.id, request.query);
   } });
 };
