@@ -1,18 +1,19 @@
 import ky from 'ky';
 import type { ApiErrorBody } from '../../shared/errors';
 import { describeFailure, NoAnswerError, readErrorBody } from './errors';
+import { noticeRefusal } from './refusals';
 
 /**
  * The one HTTP client (spec section 7): relative /api base, cookies on every request,
  * no timeout, no automatic retries (a repeated POST must be the caller's choice). Every failure
- * leaves it classified (net/errors.ts).
+ * leaves it classified (net/errors.ts), and a refused session is told (net/refusals.ts).
  */
 export const api = ky.create({
   prefixUrl: '/api',
   credentials: 'include',
   timeout: false,
   retry: 0,
-  hooks: { beforeError: [readErrorBody] },
+  hooks: { beforeError: [readErrorBody, noticeRefusal] },
   fetch: async (input, init) => {
     try {
       return await fetch(input, init);

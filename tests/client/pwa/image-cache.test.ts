@@ -1,11 +1,12 @@
 /**
  * The service worker's image cache: cache-first, bounded by workbox-expiration (timestamps in
  * IndexedDB, here fake-indexeddb) with the worker's real limits; a fake Cache Storage stands in
- * for the one CacheExpiration trims.
+ * for the one CacheExpiration trims. And the clearing a sign-out asks for (ClearGate): no photo
+ * is answered from, or stored into, the cache by a request that overlaps it.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_AGE_SECONDS, MAX_ENTRIES, cacheFirst, imageExpiration, type ImageCacheDeps } from '../../../sw/image-cache';
+import { ClearGate, MAX_AGE_SECONDS, MAX_ENTRIES, cacheFirst, imageExpiration, type ImageCacheDeps } from '../../../sw/image-cache';
 
 /** The part of the Cache API the image cache uses, in memory, keys in insertion order like the real one. */
 class MemoryCache {
@@ -134,5 +135,94 @@ describe('the bounded image cache', () => {
     net.status = 404;
     expect((await get(9)).status).toBe(404);
     expect(cache.map.size).toBe(0);
+  });
+});
+
+/** A promise to settle by hand, for putting one step of a request or a clearing on hold. */
+function held<T = void>() {
+  let release!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => { release = resolve; });
+  return { promise, release };
+}
+
+describe('clearing at a sign-out (ClearGate)', () => {
+  /** The worker's clearing: the cache and its records emptied (here the cache; the records are workbox's). */
+  const emptying = (cache: MemoryCache) => async () => { cache.map.clear(); };
+
+  it('a request that was looking up its photo when a sign-out came is not answered from the cache', async () => {
+    const { cache, net, deps, get } = setup();
+    await get(1);
+    const gate = new ClearGate();
+    const lookup = held<boolean>();
+    const slow = { ...deps.expiration, isURLExpired: () => lookup.promise } as ImageCacheDeps['expiration'];
+    const answer = cacheFirst(new Request(url(1)), { ...deps, expiration: slow, pass: await gate.enter() });
+    await Promise.resolve();
+    await gate.clear(emptying(cache));
+    lookup.release(false);
+    // The network answers (the server decides; for a signed-out page it refuses) and nothing is stored.
+    expect(await (await answer).text()).toBe('body-2');
+    expect(net.calls).toBe(2);
+    expect(cache.map.size).toBe(0);
+  });
+
+  it('a request that arrives while the cache is being emptied waits, then finds nothing stored', async () => {
+    const { cache, net, deps, get } = setup();
+    await get(1);
+    const gate = new ClearGate();
+    const emptied = held();
+    const clearing = gate.clear(async () => { await emptied.promise; cache.map.clear(); });
+    let entered = false;
+    const pass = gate.enter().then((p) => { entered = true; return p; });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(entered).toBe(false);
+    emptied.release();
+    await clearing;
+    expect(await (await cacheFirst(new Request(url(1)), { ...deps, pass: await pass })).text()).toBe('body-2');
+    expect(net.calls).toBe(2);
+    // A later request, after the clearing, is cached as usual (for whoever signed in next).
+    expect(cache.map.has(url(1))).toBe(true);
+  });
+
+  it('a clearing waits for a photo being stored, so it removes it too', async () => {
+    const { cache, deps } = setup();
+    const gate = new ClearGate();
+    const stored = held();
+    const slowCache = { ...cache, match: cache.match.bind(cache), put: async (r: Request, res: Response) => { await stored.promise; await cache.put(r, res); } };
+    const answer = cacheFirst(new Request(url(3)), { ...deps, cache: slowCache as unknown as Cache, pass: await gate.enter() });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    let emptiedAt = -1;
+    const clearing = gate.clear(async () => { emptiedAt = cache.map.size; cache.map.clear(); });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(emptiedAt).toBe(-1);
+    stored.release();
+    await Promise.all([answer, clearing]);
+    expect(emptiedAt).toBe(1);
+    expect(cache.map.size).toBe(0);
+  });
+
+  it('offline, a stored photo is not the fallback once a sign-out came in between', async () => {
+    const { cache, net, deps, get } = setup();
+    await get(1);
+    vi.advanceTimersByTime(MAX_AGE_MS + 1);
+    net.online = false;
+    const gate = new ClearGate();
+    const pass = await gate.enter();
+    const fetched = held();
+    const answer = cacheFirst(new Request(url(1)), { ...deps, pass, fetch: async (r) => { await fetched.promise; return deps.fetch(r); } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await gate.clear(async () => {});
+    fetched.release();
+    await expect(answer).rejects.toThrow('Failed to fetch');
+    expect(cache.map.size).toBe(1);
+  });
+
+  it('a failed emptying is reported to the one who asked, and later requests still go on', async () => {
+    const { deps } = setup();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const gate = new ClearGate();
+    await expect(gate.clear(async () => { throw new Error('disk full'); })).rejects.toThrow('disk full');
+    expect(logged).toHaveBeenCalledWith('Haven: clearing the image cache failed', expect.any(Error));
+    logged.mockRestore();
+    expect((await cacheFirst(new Request(url(5)), { ...deps, pass: await gate.enter() })).status).toBe(200);
   });
 });

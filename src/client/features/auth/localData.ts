@@ -1,13 +1,14 @@
 /**
  * What signing out leaves on, or takes off, this device (issue 12, "Shared devices").
  *
- * Every sign-out deletes the viewed-image cache and its expiration records, so the next person
- * never sees another's photos. "Also remove my data from this device" deletes the person's own
- * database (`haven-<userId>`: messages, the outbox, Aura chats, the diary, the safety plan) and any
- * localStorage key naming them. Crisis resources, the theme and the storage-persistence answer
+ * Every sign-out, whatever ended the session, deletes the viewed-image cache and its expiration
+ * records, so the next person never sees another's photos. "Also remove my data from this device"
+ * deletes the person's own database (`haven-<userId>`: messages, the outbox, Aura chats, the
+ * diary, the safety plan) and any localStorage key naming them. Crisis resources, the theme and the storage-persistence answer
  * belong to the device, not to a person, and stay.
  */
-import { IMAGE_CACHE, IMAGE_EXPIRATION_DB } from '../../../shared/cache-names';
+import { CLEAR_IMAGES_MESSAGE, IMAGE_CACHE, IMAGE_EXPIRATION_DB } from '../../../shared/cache-names';
+import { askWorker } from '../../pwa/ask-worker';
 
 /** The last signed-in person's own profile (session.ts), for opening the app without a network. */
 export const LAST_USER_KEY = 'haven-last-user';
@@ -22,9 +23,22 @@ export const REMOVAL_WAIT_MS = 10_000;
 
 export const personalDatabaseName = (userId: string) => `haven-${userId}`;
 
-/** Viewed images are cached for offline use (sw/image-cache.ts); a person's go at sign-out, with the record of which they viewed. */
+/** How long a sign-out waits for the service worker to say the viewed images are gone. */
+export const WORKER_CLEAR_WAIT_MS = 2000;
+
+/**
+ * Viewed images are cached for offline use (sw/image-cache.ts); whenever nobody is signed in here
+ * they go, with workbox-expiration's record of which were viewed. The worker is asked first, in
+ * the caller's task: from then on it answers no photo from its cache (a request racing the
+ * sign-out goes to the network, where the server refuses it), and it empties both itself, the
+ * records through workbox's own connection to their database. Without a worker that answers, the
+ * page deletes that database; a worker still holding it open (an older one) lets the deletion
+ * through when it stops.
+ */
 export async function clearImageCaches(): Promise<void> {
+  const workerCleared = askWorker(CLEAR_IMAGES_MESSAGE, WORKER_CLEAR_WAIT_MS);
   await globalThis.caches?.delete(IMAGE_CACHE).catch(() => false);
+  if (await workerCleared) return;
   try {
     globalThis.indexedDB?.deleteDatabase(IMAGE_EXPIRATION_DB);
   } catch {

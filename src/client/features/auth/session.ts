@@ -4,8 +4,9 @@ import type { AuthUser } from '../../../shared/api';
 import { isPendingProfessional } from '../../../shared/limits';
 import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
 import { api } from '../../net/api';
-import { call } from '../../net/call';
+import { call, pathOf } from '../../net/call';
 import { classify, gotNoAnswer } from '../../net/errors';
+import { onSessionRefused } from '../../net/refusals';
 import { runsFor, startEngine, stopEngine } from '../../sync/current';
 import { clearImageCaches, forgetPendingRemoval, LAST_USER_KEY, removeLocalData, retryPendingRemovals } from './localData';
 import {
@@ -68,12 +69,44 @@ function readCachedUser(): AuthUser | null {
   }
 }
 
-/** A 401 from the outbox or the socket: signed out, but every queued row stays for the same person's next sign-in. */
+/**
+ * The server refused this browser's session (a 401 from the outbox, the socket, or any call the
+ * check confirmed): signed out, but every queued row stays for the same person's next sign-in.
+ */
 function sessionEnded() {
   if (!session.user) return;
-  setUser(null);
+  forgetSessionHint();
+  void setUser(null);
   toast('Your session has ended. Please log in again; your unsent messages are kept.');
 }
+
+let confirming: Promise<void> | null = null;
+
+/**
+ * A call was refused with a 401: the session may have ended elsewhere (sign out everywhere, a
+ * password change or reset, idle expiry, a deleted account). The check decides, once for a burst
+ * of refusals, and only if nobody signed in or out meanwhile: a late answer to a request sent
+ * with an older cookie must not sign out the person signed in now.
+ */
+function confirmSessionEnded(): Promise<void> {
+  confirming ??= (async () => {
+    const asked = change;
+    try {
+      await call('check');
+    } catch (error) {
+      if (change === asked && classify(error).status === 401) sessionEnded();
+    }
+  })().finally(() => {
+    confirming = null;
+  });
+  return confirming;
+}
+
+const CHECK_PATH = `/api/${pathOf('check')}`;
+onSessionRefused((url) => {
+  // The check's own 401 is handled by whoever asked (checkAuth, the engine, the confirmation).
+  if (session.user && new URL(url, globalThis.location?.href).pathname !== CHECK_PATH) void confirmSessionEnded();
+});
 
 /**
  * Pending professionals keep their local diary but get no socket and no sync (spec section 4);
@@ -119,6 +152,10 @@ function apply(user: AuthUser | null, next: Omit<Session, 'user'>): Promise<void
 }
 
 export function setUser(user: AuthUser | null, offline = false): Promise<void> {
+  // Nobody is signed in here any more, however the app learnt it (Log out, a refused session, the
+  // start-up check, another tab): the viewed photos go. Asked first, so the service worker stops
+  // answering from its cache before the screens change.
+  const imagesCleared = user ? null : clearImageCaches();
   if (user) localStorage.setItem(LAST_USER_KEY, JSON.stringify(user));
   else localStorage.removeItem(LAST_USER_KEY);
   // What one person's screens said (an Undo for their diary entry) must not stay for the next.
@@ -129,7 +166,8 @@ export function setUser(user: AuthUser | null, offline = false): Promise<void> {
     clearSignOutPending();
     forgetPendingRemoval(user._id);
   }
-  return apply(user, { checking: false, offline });
+  const shown = apply(user, { checking: false, offline });
+  return imagesCleared ? Promise.all([shown, imagesCleared]).then(() => undefined) : shown;
 }
 
 export function subscribeSession(listener: () => void): () => void {
@@ -221,8 +259,8 @@ export interface LogoutResult {
 /**
  * Signs out. A server answer other than success (a 500) throws and the person stays signed in;
  * no answer at all signs out on this device anyway and remembers to tell the server. Then the
- * engine stops (closing the person's database), the image caches go, and with `removeData` the
- * person's database and keys go too.
+ * image caches go and the engine stops (closing the person's database), and with `removeData`
+ * the person's database and keys go too.
  */
 export async function logout({ removeData = false }: LogoutOptions = {}): Promise<LogoutResult> {
   const user = session.user;
@@ -234,8 +272,7 @@ export async function logout({ removeData = false }: LogoutOptions = {}): Promis
     offline = true;
     markSignOutPending();
   }
-  setUser(null);
-  await clearImageCaches();
+  await setUser(null);
   const removed = removeData && user ? await removeLocalData(user._id) : true;
   return { offline, removed };
 }

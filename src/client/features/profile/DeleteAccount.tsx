@@ -4,7 +4,7 @@ import { toast } from 'react-hot-toast';
 import { call } from '../../net/call';
 import { Modal } from '../../ui/Modal';
 import { PasswordInput } from '../../ui/PasswordInput';
-import { clearImageCaches, removeLocalData } from '../auth/localData';
+import { removeLocalData } from '../auth/localData';
 import { setUser, useUser } from '../auth/session';
 import { formFailure } from './formFailure';
 import { DiaryExport } from './YourData';
@@ -30,11 +30,11 @@ export function DeleteAccount() {
     setBusy(true);
     try {
       const res = await call('deleteAccount', { body: { password } });
-      setUser(null);
+      // Signed out here, which takes the viewed images (session.ts).
+      void setUser(null);
       // Nobody can sign in as this person again, so their database on this device could never be
-      // opened: it goes, with the viewed images. Not awaited: another open tab may hold it a while.
+      // opened: it goes too. Not awaited: another open tab may hold it a while.
       void removeLocalData(user._id);
-      void clearImageCaches();
       toast.success(res.message);
       await navigate({ to: '/login', replace: true });
     } catch (failed) {
