@@ -53,6 +53,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          // `npm run test:cluster`: the real server as processes behind HAProxy (scripts/cluster),
+          // killed, restarted and cut off from PostgreSQL (TEST_DATABASE_URL) while clients talk.
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          globalSetup: ['tests/cluster/global-setup.ts'],
+          environment: 'node',
+          // One cluster at a time: two would share the 2 cores and each other's timings.
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
       // The client (jsdom) and e2e (real Chromium) projects keep their own configs.
       'tests/*/vitest.config.ts',
     ],

@@ -22,11 +22,13 @@ const LONG = [
 
 const projects = process.argv.slice(2);
 if (projects.length === 0) {
-  console.error('usage: run-tests.mjs <project...>   (unit, server, client, long, pg, e2e)');
+  console.error('usage: run-tests.mjs <project...>   (unit, server, client, long, pg, cluster, e2e)');
   process.exit(2);
 }
-if (projects.includes('pg') && !process.env.TEST_DATABASE_URL) {
-  console.error('\n*** test:pg needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test). Nothing was run. ***\n');
+// test:cluster too: several instances share one database, which PGlite (one process) cannot be.
+const needsPostgres = projects.filter((p) => p === 'pg' || p === 'cluster');
+if (needsPostgres.length > 0 && !process.env.TEST_DATABASE_URL) {
+  console.error(`\n*** test:${needsPostgres.join(', test:')} needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test). Nothing was run. ***\n`);
   console.log('0 passed, 1 failed');
   process.exit(1);
 }

@@ -1,18 +1,29 @@
-/** GET /api/health: for load balancers and smoke tests; it touches the database so a dead pool shows. */
+/**
+ * GET /api/health: for load balancers and smoke tests; it touches the database so a dead pool shows
+ * (503 while PostgreSQL cannot be reached, so a balancer takes this instance out of rotation).
+ * A balancer asks every half second: the log says when the answer changes, not every time.
+ */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
+import { unavailableCause } from '../db/unavailable';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 
 export const healthRoutes: FastifyPluginAsync<AppContext> = async (app, { database }) => {
-  app.withTypeProvider<ZodTypeProvider>().route({ ...endpoint(app, 'health'), handler: async () => {
+  let answering = true;
+  // The request's own log lines (and the error handler's) are silenced; the changes go to the app's log.
+  app.withTypeProvider<ZodTypeProvider>().route({ ...endpoint(app, 'health'), logLevel: 'silent', handler: async () => {
     try {
       await database.db.execute(sql`select 1`);
-    } catch {
+    } catch (error) {
+      if (answering) app.log.warn(`health: the database is not answering (${unavailableCause(error)?.message ?? 'an error'}): answering 503`);
+      answering = false;
       throw new AppError('UNAVAILABLE', 'The database is not answering');
     }
+    if (!answering) app.log.warn('health: the database answers again');
+    answering = true;
     return { status: 'ok' as const, database: database.kind };
   } });
 };
