@@ -1,6 +1,6 @@
 /**
  * The scenarios' figures (never assertions by themselves): printed, and gathered in
- * test-results/cluster-figures.json so the README can quote them. global-setup.ts clears the file
+ * test-results/cluster-figures.json so docs/deployment.md can quote them. global-setup.ts clears the file
  * at the start of a run, so it only ever holds one run's figures.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -3,33 +3,19 @@
  * writing its own ordered stream through HAProxy and retrying by clientId. The supervisor starts
  * the killed instance again, as `npm run cluster` does.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../scripts/cluster/cluster.mjs';
-import { makeCommunity, type Community } from './community';
-import { startTestCluster, type ClusterFixture } from './fixture';
 import { Ledger } from './ledger';
-import { runScenario, splitByInstance } from './scenario';
+import { BURST, runScenario, splitByInstance, useScenarioCluster } from './scenario';
 import { until } from './traffic';
 
-const WRITERS = 20;
-let fixture: ClusterFixture;
-let community: Community;
-
-beforeAll(async () => {
-  fixture = await startTestCluster('kill');
-  community = await makeCommunity(fixture.url, WRITERS + 2);
-});
-
-afterAll(async () => {
-  await fixture?.close();
-});
+const stage = useScenarioCluster('kill');
 
 describe('kill -9 of an instance under load', () => {
   it('loses and doubles nothing, the other instance lives on, and every device is live again within 5 s', async () => {
     await runScenario({
-      name: 'kill -9 of one instance of two', fixture, community, ledger: new Ledger(),
-      writers: WRITERS, sentinels: true, intervalMs: 200, minMessages: 1_000,
-      async disrupt({ writers, sentinels, traffic }) {
+      name: 'kill -9 of one instance of two', fixture: stage.fixture(), community: stage.community(), ledger: new Ledger(), ...BURST,
+      async disrupt({ writers, sentinels, traffic, fixture }) {
         await until(() => traffic.written >= 300, 30_000, 'the burst under way');
         const [victim, survivor] = fixture.cluster.instances as [Instance, Instance];
         const { on, elsewhere } = splitByInstance(writers, victim.name);

@@ -6,33 +6,19 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { makeCommunity, type Community } from './community';
-import { startTestCluster, type ClusterFixture } from './fixture';
+import { describe, it } from 'vitest';
 import { Ledger } from './ledger';
-import { runScenario } from './scenario';
+import { BURST, runScenario, useScenarioCluster } from './scenario';
 import { until } from './traffic';
 
-const WRITERS = 20;
 const OUTAGE_MS = 2_000;
-let fixture: ClusterFixture;
-let community: Community;
-
-beforeAll(async () => {
-  fixture = await startTestCluster('postgres-backends');
-  community = await makeCommunity(fixture.url, WRITERS + 2);
-});
-
-afterAll(async () => {
-  await fixture?.close();
-});
+const stage = useScenarioCluster('postgres-backends');
 
 describe('every PostgreSQL backend terminated', () => {
   it('keeps every instance and socket, loses nothing, and live delivery is back within 5 s', async () => {
     await runScenario({
-      name: 'PostgreSQL backends terminated for 2 s', fixture, community, ledger: new Ledger(),
-      writers: WRITERS, sentinels: true, intervalMs: 200, minMessages: 1_000,
-      async disrupt({ writers, sentinels, traffic }) {
+      name: 'PostgreSQL backends terminated for 2 s', fixture: stage.fixture(), community: stage.community(), ledger: new Ledger(), ...BURST,
+      async disrupt({ writers, sentinels, traffic, fixture }) {
         await until(() => traffic.written >= 200, 30_000, 'traffic under way');
         // On the server's own database, not the test database: this connection is not terminated.
         const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

@@ -7,36 +7,30 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { makeCommunity, type Community } from './community';
-import { startTestCluster, type ClusterFixture } from './fixture';
 import { Ledger } from './ledger';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres';
-import { runScenario } from './scenario';
+import { BURST, runScenario, useScenarioCluster } from './scenario';
 import { until } from './traffic';
 
-const WRITERS = 20;
 const DOWN_MS = 2_000;
 let postgres: PrivatePostgres;
-let fixture: ClusterFixture;
-let community: Community;
+let logDir: string | undefined;
 
 beforeAll(async () => {
   postgres = await startPrivatePostgres();
-  fixture = await startTestCluster('postgres-restart', postgres.url);
-  community = await makeCommunity(fixture.url, WRITERS + 2);
 });
-
+// Registered before the cluster's own: after hooks run in reverse, so PostgreSQL stops last.
 afterAll(async () => {
-  await fixture?.close();
-  await postgres?.close(fixture ? join(fixture.logDir, 'postgres.log') : undefined);
+  await postgres?.close(logDir ? join(logDir, 'postgres.log') : undefined);
 });
+const stage = useScenarioCluster('postgres-restart', () => postgres.url);
 
 describe('a PostgreSQL restart', () => {
   it('keeps every instance and socket, loses nothing, and live delivery is back within 5 s', async () => {
     await runScenario({
-      name: 'PostgreSQL stopped for 2 s and started again', fixture, community, ledger: new Ledger(),
-      writers: WRITERS, sentinels: true, intervalMs: 200, minMessages: 1_000,
-      async disrupt({ writers, sentinels, traffic }) {
+      name: 'PostgreSQL stopped for 2 s and started again', fixture: stage.fixture(), community: stage.community(), ledger: new Ledger(), ...BURST,
+      async disrupt({ writers, sentinels, traffic, fixture }) {
+        logDir = fixture.logDir;
         await until(() => traffic.written >= 200, 30_000, 'traffic under way');
         const from = performance.now();
         await postgres.stop();

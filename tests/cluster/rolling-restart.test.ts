@@ -3,38 +3,24 @@
  * again on its port and is waited for until HAProxy has it back in rotation, as a careful deploy
  * does. The other instance's devices must not notice at all.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { makeCommunity, type Community } from './community';
-import { startTestCluster, type ClusterFixture } from './fixture';
+import { describe, it } from 'vitest';
 import { Ledger } from './ledger';
-import { runScenario, splitByInstance } from './scenario';
+import { BURST, runScenario, splitByInstance, useScenarioCluster } from './scenario';
 import { until } from './traffic';
 import { resumeMs, type Disruption } from './verdict';
 
-const WRITERS = 20;
 /** After an instance is back, how long the next one waits at most for every device to be live again. */
 const SETTLE_MS = 6_000;
 /** socket.io's five attempts, 1 s to 5 s apart (with jitter), fit in this. */
 const RECONNECT_WAIT_MS = 25_000;
-let fixture: ClusterFixture;
-let community: Community;
-
-beforeAll(async () => {
-  fixture = await startTestCluster('rolling-restart');
-  community = await makeCommunity(fixture.url, WRITERS + 2);
-});
-
-afterAll(async () => {
-  await fixture?.close();
-});
+const stage = useScenarioCluster('rolling-restart');
 
 describe('a rolling restart', () => {
   it('restarts each instance in turn without losing a message or the other instance\'s devices', async () => {
     const ledger = new Ledger();
     await runScenario({
-      name: 'graceful rolling restart of two instances', fixture, community, ledger,
-      writers: WRITERS, sentinels: true, intervalMs: 200, minMessages: 1_000,
-      async disrupt({ writers, sentinels, traffic }) {
+      name: 'graceful rolling restart of two instances', fixture: stage.fixture(), community: stage.community(), ledger, ...BURST,
+      async disrupt({ writers, sentinels, traffic, fixture }) {
         await until(() => traffic.written >= 200, 30_000, 'traffic under way');
         const disruptions: Disruption[] = [];
         const endedPids: (number | undefined)[] = [];

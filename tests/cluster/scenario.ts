@@ -4,11 +4,11 @@
  * instance whatever HAProxy does), steady traffic, the disruption, traffic for a while after it,
  * every outbox drained, then the verdict (verdict.ts).
  */
+import { afterAll, beforeAll } from 'vitest';
 import type { Instance } from '../../scripts/cluster/cluster.mjs';
-import type { Community } from './community';
-import { sameSessionOn } from './community';
+import { makeCommunity, sameSessionOn, type Community } from './community';
 import { Device } from './device';
-import type { ClusterFixture } from './fixture';
+import { startTestCluster, type ClusterFixture } from './fixture';
 import type { Ledger } from './ledger';
 import { drainOutboxes, startTraffic, until, type Traffic } from './traffic';
 import { judge, type Disruption } from './verdict';
@@ -36,6 +36,30 @@ export interface ScenarioOptions {
   minMessages: number;
   /** Runs the disruption while traffic flows; answers what happened and which instance processes it ended. */
   disrupt(stage: Stage): Promise<{ disruptions: Disruption[]; endedPids: (number | undefined)[] }>;
+}
+
+/** The load of every disruption scenario: 20 devices through HAProxy and one on each instance, each writer every 200 ms, 1,000 messages at least. */
+export const BURST = { writers: 20, sentinels: true, intervalMs: 200, minMessages: 1_000 } as const;
+
+/**
+ * A cluster and the people of a BURST for one scenario file, started before its tests and stopped
+ * after. `server`: the PostgreSQL server to make the database on, when not TEST_DATABASE_URL.
+ */
+export function useScenarioCluster(name: string, server?: () => string): { fixture(): ClusterFixture; community(): Community } {
+  let fixture: ClusterFixture | undefined;
+  let community: Community | undefined;
+  beforeAll(async () => {
+    fixture = await startTestCluster(name, server?.());
+    community = await makeCommunity(fixture.url, BURST.writers + 2);
+  });
+  afterAll(async () => {
+    await fixture?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('the cluster did not start');
+    return value;
+  };
+  return { fixture: () => started(fixture), community: () => started(community) };
 }
 
 /** Traffic goes on this long after the last disruption ended, so a device slower than the limit is measured, not cut off. */

@@ -11,16 +11,25 @@ import { eventually, freshDatabase, sameBrowserOn, startInstance } from './insta
 
 afterEach(() => closeAllSockets());
 
+/**
+ * Instance A reaches the database through a proxy the test cuts, B directly; a reader with a
+ * socket on A, and a writer who writes through B.
+ */
+async function readerOnCutOffInstance() {
+  const databaseUrl = await freshDatabase();
+  const a = await startInstance(databaseUrl, { viaProxy: true });
+  const b = await startInstance(databaseUrl);
+  const { code } = await verifiedProfessional(b);
+  const reader = await referredUser(b, code);
+  const writer = await referredUser(b, code);
+  const readerOnA = sameBrowserOn(reader.agent, a);
+  const socket = await readySocket(a, readerOnA, reader.id);
+  return { a, reader, readerOnA, writer, socket };
+}
+
 describe('a server that loses PostgreSQL', () => {
   it('answers 503 meanwhile, keeps its sockets, and recovers by itself: listening again and telling its clients to catch up', async () => {
-    const databaseUrl = await freshDatabase();
-    const a = await startInstance(databaseUrl, { viaProxy: true });
-    const b = await startInstance(databaseUrl);
-    const { code } = await verifiedProfessional(b);
-    const reader = await referredUser(b, code);
-    const writer = await referredUser(b, code);
-    const readerOnA = sameBrowserOn(reader.agent, a);
-    const socket = await readySocket(a, readerOnA, reader.id);
+    const { a, reader, readerOnA, writer, socket } = await readerOnCutOffInstance();
     let dropped = false;
     socket.on('disconnect', () => { dropped = true; });
 
@@ -47,13 +56,7 @@ describe('a server that loses PostgreSQL', () => {
   });
 
   it('survives its database link being cut again and again, without using up its connections', async () => {
-    const databaseUrl = await freshDatabase();
-    const a = await startInstance(databaseUrl, { viaProxy: true });
-    const b = await startInstance(databaseUrl);
-    const { code } = await verifiedProfessional(b);
-    const reader = await referredUser(b, code);
-    const writer = await referredUser(b, code);
-    const socket = await readySocket(a, sameBrowserOn(reader.agent, a), reader.id);
+    const { a, reader, readerOnA, writer, socket } = await readerOnCutOffInstance();
     for (let round = 0; round < 11; round += 1) {
       const resync = nextEvent(socket, 'resync', 15_000);
       await a.proxy!.cut();
@@ -62,7 +65,7 @@ describe('a server that loses PostgreSQL', () => {
     }
     // The pool holds 10 connections: had each lost LISTEN connection stayed checked out, none would be left.
     expect(a.database.pool!.totalCount).toBeLessThanOrEqual(10);
-    expect((await sameBrowserOn(reader.agent, a).get('/api/messages/sync?since=0')).status).toBe(200);
+    expect((await readerOnA.get('/api/messages/sync?since=0')).status).toBe(200);
     const live = nextEvent(socket, 'newMessage', 5_000, (m) => m.text === 'after eleven cuts');
     await writer.agent.post(`/api/messages/send/${reader.id}`, { text: 'after eleven cuts' });
     await live;
