@@ -1,5 +1,6 @@
 /**
- * Evaluates detectCrisis on one split of tests/safety/data and prints Markdown tables for the README.
+ * Evaluates detectCrisis on one split of tests/safety/data and prints Markdown tables for
+ * docs/behaviour.md ("Safety").
  *
  *   npx tsx scripts/eval-crisis.ts train
  *   npx tsx scripts/eval-crisis.ts heldout

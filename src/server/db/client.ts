@@ -49,7 +49,7 @@ export interface PgliteOptions {
 /**
  * PostgreSQL's page cache inside PGlite's WebAssembly heap. initdb's default (128 MB) is most of
  * the server's memory; Haven's working set is far smaller, and a page missed here is still in the
- * operating system's file cache (measured with `npm run bench load`: README, Figures).
+ * operating system's file cache (measured with `npm run bench load`: docs/performance.md, Figures).
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
