@@ -30,3 +30,9 @@ export const isSocketRefusal = (reason: string): reason is SocketRefusal => (SOC
 
 /** The error a refused handshake ends with; its message is all the client receives. */
 export const socketRefusal = (reason: SocketRefusal) => new Error(reason);
+
+/**
+ * What a handshake that could not be checked ends with (the database did not answer): not a
+ * refusal, so the client tries again later. Never the failure's own words, which could carry a query.
+ */
+export const SOCKET_TRY_LATER = 'UNAVAILABLE';

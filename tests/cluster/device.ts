@@ -15,7 +15,7 @@
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io, NodeWebSocket } from 'socket.io-client';
-import { backoffDelay } from '../../src/client/sync/backoff';
+import { backoffDelay } from '../../src/client/net/backoff';
 import { singleFlight } from '../../src/client/sync/single-flight';
 import { MESSAGE_SEND_TIMEOUT_MS } from '../../src/client/sync/transport';
 import type { BatchResponse, SyncPage } from '../../src/shared/api';

@@ -31,6 +31,8 @@ export async function freshDatabase(): Promise<string> {
 const running: Instance[] = [];
 afterAll(async () => {
   for (const instance of running.splice(0)) {
+    // Cut first: a frozen connection would keep the pool's end waiting for ever.
+    await instance.proxy?.cut();
     await instance.proxy?.restore().catch(() => undefined);
     await instance.close().catch(() => undefined);
     await instance.proxy?.close();

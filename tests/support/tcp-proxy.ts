@@ -1,7 +1,9 @@
 /**
  * A TCP proxy in front of PostgreSQL, so a test can take the database away from one server and
  * give it back: `cut()` ends every connection through it and refuses new ones (what a PostgreSQL
- * restart or failover looks like from the server), `restore()` listens again on the same port.
+ * restart or failover looks like from the server), `restore()` listens again on the same port;
+ * `freeze()` silently stops carrying the open connections (a peer that vanished without a word)
+ * while new ones work.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
@@ -9,6 +11,7 @@ export interface TcpProxy {
   /** The database URL with its host and port replaced by the proxy's. */
   url: string;
   cut(): Promise<void>;
+  freeze(): void;
   restore(): Promise<void>;
   close(): Promise<void>;
 }
@@ -16,6 +19,7 @@ export interface TcpProxy {
 export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
   const target = new URL(databaseUrl);
   const live = new Set<Socket>();
+  const pairs = new Set<[Socket, Socket]>();
   const server: Server = createServer((client) => {
     const upstream = connect(Number(target.port || 5432), target.hostname);
     for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
@@ -27,6 +31,8 @@ export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
       });
     }
     client.pipe(upstream).pipe(client);
+    pairs.add([client, upstream]);
+    client.on('close', () => pairs.forEach((p) => p[0] === client && pairs.delete(p)));
   });
   const listen = (port: number) => new Promise<number>((resolve, reject) => {
     server.once('error', reject);
@@ -45,5 +51,14 @@ export async function tcpProxy(databaseUrl: string): Promise<TcpProxy> {
   const url = new URL(databaseUrl);
   url.hostname = '127.0.0.1';
   url.port = String(port);
-  return { url: url.toString(), cut: stop, restore: async () => { await listen(port); }, close: stop };
+  const freeze = () => {
+    for (const [client, upstream] of pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+    pairs.clear();
+  };
+  return { url: url.toString(), cut: stop, freeze, restore: async () => { await listen(port); }, close: stop };
 }

@@ -8,11 +8,14 @@
  * A server that closes the socket on purpose ('io server disconnect') does so when a session ends
  * elsewhere or a person's standing changes, but socket.io then never reconnects by itself. So it is
  * final only when the session check says signed out; otherwise (standing changed, a server that
- * could not be asked) the socket connects again and the handshake decides. A restarting server
- * just drops the connection, which socket.io already retries.
+ * could not be asked) the socket connects again and the handshake decides. A handshake the server
+ * could not check (its database away) is not retried by socket.io either. Both are retried here,
+ * later each time (net/backoff.ts), up to the same 5 attempts. A restarting server just drops
+ * the connection, which socket.io already retries.
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { SOCKET_RECONNECT_ATTEMPTS } from '../../shared/limits';
+import { backoffDelay } from './backoff';
 import { isSocketRefusal, type ClientToServerEvents, type ServerToClientEvents, type SocketRefusal } from '../../shared/realtime';
 
 export type ConnectionState = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline' | 'refused';
@@ -32,8 +35,13 @@ export class Connection {
   private state: ConnectionState = 'idle';
   private online: string[] = [];
   private readonly listeners = new Set<Listener>();
+  /** Our own tries after a refusal socket.io does not retry (see above); reset by a connect. */
+  private retries = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly wake = () => {
     if (this.socket && !this.socket.connected && (this.state === 'offline' || this.state === 'reconnecting')) {
+      clearTimeout(this.retryTimer);
+      this.retries = 0;
       this.set('connecting');
       this.socket.connect();
     }
@@ -78,6 +86,7 @@ export class Connection {
     this.socket = socket;
     this.set('connecting');
     socket.on('connect', () => {
+      this.retries = 0;
       this.set('online');
       handlers.onConnect();
     });
@@ -89,6 +98,9 @@ export class Connection {
       if (isSocketRefusal(error.message)) {
         this.set('refused', []);
         handlers.onRefused(error.message);
+      } else if (!socket.active) {
+        // The server answered but could not let it in yet (SOCKET_TRY_LATER): socket.io gives up here.
+        this.retryLater(socket);
       } else if (this.state !== 'offline') {
         this.set('reconnecting', []);
       }
@@ -111,10 +123,25 @@ export class Connection {
     // Signed out, or this connection was replaced meanwhile (sign-out, another person): leave it closed.
     if (this.socket !== socket || socket.connected) return;
     if (!signedIn) this.set('refused', []);
-    else socket.connect();
+    else this.retryLater(socket);
+  }
+
+  private retryLater(socket: Socket<ServerToClientEvents, ClientToServerEvents>): void {
+    clearTimeout(this.retryTimer);
+    if (this.retries >= SOCKET_RECONNECT_ATTEMPTS) {
+      this.set('offline', []);
+      return;
+    }
+    this.retries += 1;
+    this.set('reconnecting', []);
+    this.retryTimer = setTimeout(() => {
+      if (this.socket === socket && !socket.connected) socket.connect();
+    }, backoffDelay(this.retries));
   }
 
   disconnect(): void {
+    clearTimeout(this.retryTimer);
+    this.retries = 0;
     globalThis.removeEventListener?.('online', this.wake);
     globalThis.document?.removeEventListener('visibilitychange', this.onVisible);
     this.socket?.removeAllListeners();

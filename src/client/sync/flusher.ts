@@ -11,7 +11,7 @@
  */
 import type { HavenDb, OutboxRow } from '../db/database';
 import { applyAuraAnswer, applyBatch, deferBatch, markAuraState } from './apply';
-import { backoffDelay } from './backoff';
+import { backoffDelay } from '../net/backoff';
 import { auraLanes, nextBatch, nextWakeUp } from './plan';
 import { singleFlight } from './single-flight';
 import type { Failure, OutboxTransport } from './transport';

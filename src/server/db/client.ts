@@ -8,33 +8,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { migrationsFolder, type Database, type Db } from './database';
 import { PgliteClient } from './pglite-client';
+import { openPostgres } from './postgres';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-export interface Database {
-  db: Db;
-  kind: 'pglite' | 'postgres';
-  /** The node-postgres pool, for the socket.io adapter's LISTEN/NOTIFY and shared counters (PostgreSQL only). */
-  pool?: pg.Pool;
-  /**
-   * Boot work that must happen once however many instances start together (migrations, the first
-   * admin, the signing keys): on PostgreSQL under an advisory lock, on one connection; PGlite has
-   * one process (DATA_DIR's lock), so it runs as it is.
-   */
-  once<T>(work: (db: Db) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
-
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export type { Database, Db } from './database';
 
 export interface PgliteOptions {
   /** A directory to persist in; omitted means in memory. */
@@ -74,6 +56,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
     const opened = client;
     return {
       db: db as unknown as Db, kind: 'pglite', once: (work) => work(db as unknown as Db),
+      ping: async () => { await opened.query('select 1'); },
       close: () => opened.close().finally(release),
     };
   } catch (error) {
@@ -83,51 +66,6 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
   }
 }
 
-/** Any number that is Haven's alone among the advisory locks of a database: "Haven" in ASCII. */
-const BOOT_LOCK = 0x486176656e;
-
-/** A connection the server stops waiting for after this long: PostgreSQL is down or out of reach. */
-const CONNECT_TIMEOUT_MS = 10_000;
-
-/** `work` on one connection holding the boot lock; another instance booting waits here for it. */
-async function underBootLock<T>(pool: pg.Pool, work: (db: NodePgDatabase<typeof schema>) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [BOOT_LOCK]);
-    try {
-      return await work(drizzlePg(client, { schema }));
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [BOOT_LOCK]);
-    }
-  } finally {
-    client.release();
-  }
-}
-
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  // A connection dropped by the server (a restart, a failover, a terminated backend) must never end
-  // the process. node-postgres emits 'error' on the connection: the pool listens only while the
-  // connection is idle in it, so one checked out (a transaction, the adapter's LISTEN) would throw.
-  // Every connection gets a listener of its own; the query in flight still fails and the pool
-  // opens a new connection for the next one.
-  const lost = (error: Error) => console.error(`PostgreSQL connection lost (the pool will reconnect): ${error.message}`);
-  pool.on('error', lost);
-  pool.on('connect', (client) => client.on('error', lost));
-  const db = drizzlePg(pool, { schema });
-  try {
-    await underBootLock(pool, (locked) => migratePg(locked, { migrationsFolder }));
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
-  return {
-    db: db as unknown as Db, kind: 'postgres', pool,
-    once: (work) => underBootLock(pool, (locked) => work(locked as unknown as Db)),
-    close: () => pool.end(),
-  };
-}
-
 /** `what` names this process in the data folder's lock ('the Haven server', 'npm run seed:demo'). */
 export function openDatabase(config: { DATABASE_URL?: string; dataDir: string }, what = 'the Haven server'): Promise<Database> {
   return config.DATABASE_URL
@@ -135,4 +73,4 @@ export function openDatabase(config: { DATABASE_URL?: string; dataDir: string },
     : openPglite({ dataDir: `${config.dataDir}/pglite`, lock: { dataDir: config.dataDir, what } });
 }
 
-export { schema };
+export { openPostgres, schema };

@@ -17,10 +17,15 @@ const DRIVER_MESSAGES = [
   'Cannot use a pool after calling end on the pool',
 ];
 
-function unavailableItself(error: unknown): boolean {
+/**
+ * `wrapped`: the error is the cause of a database error (drizzle's). A socket error on its own is
+ * the database's only when it came from connecting (a client that hangs up mid-upload is not).
+ */
+function unavailableItself(error: unknown, wrapped: boolean): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || NETWORK_CODES.has(code))) return true;
+  const { code, message, syscall } = error as { code?: unknown; message?: unknown; syscall?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_STATES.test(code)) return true;
+  if (typeof code === 'string' && NETWORK_CODES.has(code) && (wrapped || syscall === 'connect' || syscall === 'getaddrinfo')) return true;
   return typeof message === 'string' && DRIVER_MESSAGES.some((m) => message.startsWith(m));
 }
 
@@ -30,7 +35,7 @@ function unavailableItself(error: unknown): boolean {
  */
 export function unavailableCause(error: unknown): Error | null {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
-    if (unavailableItself(e)) return e as Error;
+    if (unavailableItself(e, depth > 0)) return e as Error;
   }
   return null;
 }

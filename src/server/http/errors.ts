@@ -74,8 +74,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const { status, body } = toErrorBody(error);
     // A 5xx never leaks internals to the client, but the log keeps the whole story. The database
     // being away is one line (the driver's words), not a stack per request.
-    const away = unavailableCause(error);
-    if (away) request.log.warn(`answered 503, the database is away: ${away.message}`);
+    const away = body.code === 'UNAVAILABLE' ? unavailableCause(error) : null;
+    if (away) request.log.warn(`answered 503, the database is away or busy: ${away.message}`);
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (body.retryAfter) reply.header('retry-after', String(body.retryAfter));
     return reply.status(status).send(body);

@@ -13,10 +13,18 @@
  * - A close before its LISTEN connection arrived leaves the connection with it, and its retry timer
  *   asks for another one after close: after `close()` the leftovers are destroyed and new requests
  *   never resolve (nothing is held).
- * Once a connection listens again after one was lost, `onRelisten` runs: what other instances
- * published in between was missed, so this instance's clients should catch up.
+ * - A LISTEN connection whose peer vanished without a word (a failover that moved the address, a
+ *   NAT that forgot it) would wait forever for notifications: it is asked `select 1` every 10 s
+ *   and, with no answer in 5 s, cut, so the adapter connects again.
+ * Whenever a connection listens (after a loss, and the first time too, when clients may already
+ * have caught up without it), `onListening` runs: what other instances published meanwhile was
+ * missed, so this instance's clients should catch up.
  */
+import type { Socket } from 'node:net';
 import type pg from 'pg';
+
+const PROBE_EVERY_MS = 10_000;
+const PROBE_ANSWER_MS = 5_000;
 
 export interface AdapterPool {
   /** What createAdapter needs: connect and query. */
@@ -26,15 +34,26 @@ export interface AdapterPool {
 
 type Release = (destroy?: boolean | Error) => void;
 
-export function adapterPool(pool: pg.Pool, onRelisten: () => void = () => undefined): AdapterPool {
+/** node-postgres keeps the socket on the connection; only destroying it ends a half-open one at once. */
+const cut = (client: pg.PoolClient) => (client as unknown as { connection?: { stream?: Socket } }).connection?.stream?.destroy();
+
+export function adapterPool(pool: pg.Pool, onListening: () => void = () => undefined): AdapterPool {
   let closed = false;
-  let listenedBefore = false;
   const out = new Map<pg.PoolClient, Release>();
+  const listening = new Set<pg.PoolClient>();
+
+  const probe = setInterval(() => {
+    for (const client of listening) {
+      const silent = setTimeout(() => cut(client), PROBE_ANSWER_MS);
+      client.query('select 1').then(() => clearTimeout(silent), () => clearTimeout(silent));
+    }
+  }, PROBE_EVERY_MS).unref();
 
   const retire = (client: pg.PoolClient, quietly = false) => {
     const release = out.get(client);
     if (!release) return;
     out.delete(client);
+    listening.delete(client);
     client.removeAllListeners('notification');
     if (quietly) client.removeAllListeners('end');
     release(true);
@@ -48,8 +67,8 @@ export function adapterPool(pool: pg.Pool, onRelisten: () => void = () => undefi
       if (typeof args[0] === 'string' && args[0].startsWith('LISTEN')) {
         void result.then(() => {
           if (!out.has(client)) return;
-          if (listenedBefore) onRelisten();
-          listenedBefore = true;
+          listening.add(client);
+          onListening();
         }, () => undefined);
       }
       return result;
@@ -84,6 +103,7 @@ export function adapterPool(pool: pg.Pool, onRelisten: () => void = () => undefi
     pool: guarded,
     close() {
       closed = true;
+      clearInterval(probe);
       for (const client of out.keys()) retire(client);
     },
   };

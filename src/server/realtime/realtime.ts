@@ -17,11 +17,12 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import { eq } from 'drizzle-orm';
 import { Server } from 'socket.io';
 import { isPendingProfessional } from '../../shared/limits';
-import { groupRoom, socketRefusal, userRoom } from '../../shared/realtime';
+import { groupRoom, isSocketRefusal, SOCKET_TRY_LATER, socketRefusal, userRoom } from '../../shared/realtime';
 import { findSessionUser, SESSION_COOKIE, sessionIdOf } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { groupMembers } from '../db/schema';
+import { unavailableCause } from '../db/unavailable';
 import { adapterPool, type AdapterPool } from './adapter-pool';
 import { localFirst } from './local-first';
 import { Presence } from './presence';
@@ -54,15 +55,26 @@ export class Realtime {
     const onError = (error: unknown) => app.log.error({ err: error }, 'realtime between instances failed');
     if (database.pool) {
       listener = adapterPool(database.pool, () => {
-        app.log.warn('listening to the other instances again: telling this instance\'s clients to catch up');
+        if (this.io.of('/').sockets.size === 0) return;
+        app.log.warn('listening to the other instances (again): telling this instance\'s clients to catch up');
         this.io.local.emit('resync');
       });
       this.io.adapter(localFirst(createAdapter(listener.pool, { errorHandler: onError }), onError) as Parameters<HavenServer['adapter']>[0]);
     }
     this.presence = new Presence(this.io, database.pool !== undefined, onError);
-    this.io.use((socket, next) => void this.authenticate(socket).then(() => next(), (e: Error) => next(e)));
+    // The database away is one line; anything else goes through the log's error serialiser (no query parameters).
+    const failed = (what: string, error: unknown) => {
+      const away = unavailableCause(error);
+      if (away) app.log.warn(`${what}: the database is away (${away.message})`);
+      else app.log.error({ err: error }, what);
+    };
+    this.io.use((socket, next) => void this.authenticate(socket).then(() => next(), (error: Error) => {
+      if (isSocketRefusal(error.message)) return next(error);
+      failed('a socket could not be checked, and was told to try later', error);
+      return next(new Error(SOCKET_TRY_LATER));
+    }));
     // The re-check after joining reads the database: if it is away, the socket stays as it was let in.
-    this.io.on('connection', (socket) => void this.onConnection(socket).catch(onError));
+    this.io.on('connection', (socket) => void this.onConnection(socket).catch((error: unknown) => failed("a socket's re-check after joining failed", error)));
     app.events.on('userDeleted', (id) => this.io.in(userRoom(id)).disconnectSockets(true));
     app.events.on('sessionEnded', (id) => this.io.in(sessionRoom(id)).disconnectSockets(true));
     app.events.on('accessChanged', (id) => this.io.in(userRoom(id)).disconnectSockets(true));

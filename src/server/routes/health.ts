@@ -1,9 +1,9 @@
 /**
- * GET /api/health: for load balancers and smoke tests; it touches the database so a dead pool shows
- * (503 while PostgreSQL cannot be reached, so a balancer takes this instance out of rotation).
+ * GET /api/health: for load balancers and smoke tests; it asks the database on a connection of its
+ * own (503 while PostgreSQL cannot be reached, so a balancer takes this instance out of rotation;
+ * a pool busy with requests is not that).
  * A balancer asks every half second: the log says when the answer changes, not every time.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { unavailableCause } from '../db/unavailable';
@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsync<AppContext> = async (app, { databa
   // The request's own log lines (and the error handler's) are silenced; the changes go to the app's log.
   app.withTypeProvider<ZodTypeProvider>().route({ ...endpoint(app, 'health'), logLevel: 'silent', handler: async () => {
     try {
-      await database.db.execute(sql`select 1`);
+      await database.ping();
     } catch (error) {
       if (answering) app.log.warn(`health: the database is not answering (${unavailableCause(error)?.message ?? 'an error'}): answering 503`);
       answering = false;

@@ -62,9 +62,9 @@ export const uploadApiRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
 };
 
 /**
- * The form's text fields and its one file. The multipart parser's own errors (no boundary, a
- * truncated or malformed body) carry no code: they are the sender's fault, so a 400, not a 500
- * in the error log that anyone could fill. Its limits keep their codes (413, in errors.ts).
+ * The form's text fields and its one file. The multipart parser's errors (no boundary, a truncated
+ * or malformed body, a sender that hung up) are the sender's doing: a 400, not a 500 in the error
+ * log that anyone could fill.
  */
 async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; file?: Buffer }> {
   const fields: Record<string, string> = {};
@@ -75,7 +75,8 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
       else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
   } catch (error) {
-    if ((error as { code?: unknown }).code !== undefined) throw error;
+    // The multipart plugin's own limits (FST_… codes: 413s in errors.ts) keep their answers.
+    if (String((error as { code?: unknown }).code).startsWith('FST_')) throw error;
     throw new AppError('MALFORMED_REQUEST', 'The upload could not be read. Please try again.');
   }
   return { fields, file };
