@@ -38,6 +38,12 @@ export interface EngineOptions {
 /** A Background Sync registration is renewed at most this often while messages are queued. */
 const BACKGROUND_SYNC_EVERY_MS = 10_000;
 
+/**
+ * A resync reaches every client of an instance at the same moment, the moment its database is back:
+ * each waits a random part of this first, so they do not all ask at once.
+ */
+export const RESYNC_SPREAD_MS = 2_000;
+
 /** How long start waits for the socket before catching up over HTTP alone. */
 export const STARTUP_SYNC_FALLBACK_MS = 5_000;
 
@@ -54,7 +60,16 @@ export class SyncEngine {
   private syncedOnce = false;
   private syncRegisteredAt = 0;
   private fallback: ReturnType<typeof setTimeout> | undefined;
+  private resyncTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly subscriptions: Array<{ unsubscribe(): void } | (() => unknown)> = [];
+  private stopped = false;
+  /**
+   * This person's session was refused. Not once the engine has stopped: a late answer to this
+   * person's requests must never sign out whoever is signed in now.
+   */
+  private readonly unauthorized = () => {
+    if (!this.stopped) this.options.onUnauthorized();
+  };
 
   private readonly onNetworkBack = () => {
     this.status.update({ browserOnline: browserOnline() });
@@ -81,7 +96,7 @@ export class SyncEngine {
       browserOnline: browserOnline(), connection: this.conn.current, pending: 0, catchingUp: false, sendError: null, syncError: null,
     });
     this.flusher = new Flusher(this.db, kyTransport(options.api), {
-      onUnauthorized: options.onUnauthorized,
+      onUnauthorized: () => this.unauthorized(),
       onResult: (failure) => this.status.update({ sendError: failure && failure.kind !== 'offline' ? failure.message : null }),
     });
     this.syncNow = singleFlight(() => this.fullSync());
@@ -120,12 +135,15 @@ export class SyncEngine {
     this.conn.connect({
       onConnect: () => void this.networkBack(),
       onRefused: (reason) => {
-        if (reason === 'UNAUTHENTICATED') this.options.onUnauthorized();
+        if (reason === 'UNAUTHENTICATED') this.unauthorized();
       },
       stillSignedIn: () => this.stillSignedIn(),
       onEvent: {
         // The server is back with its database: what waited for it goes now, then the catch-up.
-        resync: () => void this.networkBack(),
+        resync: () => {
+          clearTimeout(this.resyncTimer);
+          this.resyncTimer = setTimeout(() => void this.networkBack(), Math.random() * RESYNC_SPREAD_MS);
+        },
         newMessage: (m) => this.incoming.add(fromDirect(m, this.user._id)),
         newGroupMessage: (m) => this.incoming.add(fromGroup(m)),
         readPosition: (p) => void storeServerReads(this.db, [p]).catch((error: unknown) => console.error('Haven: storing a read position failed', error)),
@@ -153,7 +171,7 @@ export class SyncEngine {
       return true;
     } catch (error) {
       if ((await describeFailure(error)).status !== 401) return true;
-      this.options.onUnauthorized();
+      this.unauthorized();
       return false;
     }
   }
@@ -179,7 +197,9 @@ export class SyncEngine {
   }
 
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.fallback);
+    clearTimeout(this.resyncTimer);
     this.incoming.stop();
     for (const s of this.subscriptions.splice(0)) {
       if (typeof s === 'function') s();

@@ -3,7 +3,7 @@ import ky from 'ky';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '../../../src/shared/api';
 import type { Connection, ConnectionHandlers } from '../../../src/client/net/connection';
-import { SyncEngine } from '../../../src/client/sync/engine';
+import { RESYNC_SPREAD_MS, SyncEngine } from '../../../src/client/sync/engine';
 import { queueDirect } from '../../../src/client/sync/outbox';
 import { OTHER } from './fixtures';
 
@@ -100,7 +100,7 @@ describe('the sync engine', () => {
     s.conn.handlers!.onConnect();
     await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(1));
     s.conn.handlers!.onEvent.resync!();
-    await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(2));
+    await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(2), { timeout: RESYNC_SPREAD_MS + 2_000 });
   });
 });
 
@@ -112,6 +112,14 @@ describe('a socket the server closed on purpose', () => {
     expect(await out.conn.handlers!.stillSignedIn()).toBe(false);
     expect(out.unauthorized()).toBe(1);
     engine.stop();
+
+    // A late answer, after this person's engine stopped (someone else may be signed in now): nothing.
+    const late = setup(undefined, 401);
+    late.engine.start();
+    const handlers = late.conn.handlers!;
+    late.engine.stop();
+    expect(await handlers.stillSignedIn()).toBe(false);
+    expect(late.unauthorized()).toBe(0);
 
     for (const status of [200, 503]) {
       const s = setup(undefined, status);
