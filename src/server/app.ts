@@ -1,6 +1,7 @@
 /**
- * Builds the Fastify app: plugins first (security headers, cookies, compression, multipart, the session lookup, the Origin check, the text guard), then the routes, then static
- * files. main.ts listens; tests build their own app on their own database.
+ * Builds the Fastify app: plugins first (security headers, cookies, compression, multipart, the
+ * session lookup, the Origin check, the text guard), then the routes, then static files. main.ts
+ * listens; tests build their own app on their own database.
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -8,7 +9,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { LoginThrottle } from './auth/login-throttle';
 import { registerSessionLookup } from './auth/guards';
-import { limiterFactory } from './limits/limiters';
+import { Limiters } from './limits/limiters';
 import { PersonLimits } from './limits/person-limits';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -66,21 +67,22 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandling(app);
 
-  const makeLimiter = limiterFactory(database);
+  const uploadKeys = await database.once((db) => loadOrCreateKeys(db, config.dataDir));
+  const limiters = new Limiters(database, uploadKeys.privateKey);
   const ctx: AppContext = {
     config,
     database,
-    makeLimiter,
+    limiters,
     store: new ImageStore(database.db, config.uploadsDir),
-    uploadKeys: await database.once((db) => loadOrCreateKeys(db, config.dataDir)),
+    uploadKeys,
     loginThrottle: new LoginThrottle({
       windowMs: config.RATE_LIMIT_LOGIN_WINDOW_MINUTES * 60_000,
       pairMax: config.RATE_LIMIT_LOGIN_PAIR_MAX,
       accountMax: config.RATE_LIMIT_LOGIN_ACCOUNT_MAX,
       addressMax: config.RATE_LIMIT_LOGIN_ADDRESS_MAX,
-    }, makeLimiter),
+    }, limiters),
     realtime: new Realtime(app, config, database),
-    personLimits: new PersonLimits(makeLimiter),
+    personLimits: new PersonLimits(limiters),
   };
 
   // First, so that every answer carries them, whichever hook or handler ends the request.

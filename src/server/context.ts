@@ -4,7 +4,7 @@ import type { Database } from './db/client';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { ImageStore } from './uploads/store';
 import type { UploadKeys } from './uploads/signing';
-import type { MakeLimiter } from './limits/limiters';
+import type { Limiters } from './limits/limiters';
 import type { PersonLimits } from './limits/person-limits';
 import type { Realtime } from './realtime/realtime';
 
@@ -13,8 +13,8 @@ export interface AppContext {
   database: Database;
   store: ImageStore;
   uploadKeys: UploadKeys;
-  /** Makes a rate limit whose count every instance shares (limits/limiters.ts). */
-  makeLimiter: MakeLimiter;
+  /** Makes the rate limits, whose counts every instance shares (limits/limiters.ts). */
+  limiters: Limiters;
   loginThrottle: LoginThrottle;
   realtime: Realtime;
   /** Per-person budgets (messages, Aura calls, upload signatures): one set per app. */

@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { limiterFactory } from '../../src/server/limits/limiters';
+import { Limiters } from '../../src/server/limits/limiters';
 import { ADMIN } from '../server/harness';
 import { PASSWORD, uniqueEmail } from '../server/people';
 import { tcpProxy } from '../support/tcp-proxy';
@@ -32,6 +32,17 @@ describe('limits across instances', () => {
     }
   });
 
+  it('let through at most the limit of guesses sent all at once to both instances', async () => {
+    const databaseUrl = await freshDatabase();
+    const strict = { ...env, RATE_LIMIT_LOGIN_PAIR_MAX: '3', RATE_LIMIT_LOGIN_ACCOUNT_MAX: '100' };
+    const [a, b] = [await startInstance(databaseUrl, { env: strict }), await startInstance(databaseUrl, { env: strict })];
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).agent()
+      .request('POST', '/api/auth/login', { ...ADMIN, password: `wrong-${i}` }, from('203.0.113.77'))));
+    const statuses = guesses.map((g) => g.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+  });
+
   it('go on counting in memory while PostgreSQL does not answer, neither refusing everyone nor lifting the limit', async () => {
     const proxy = await tcpProxy(await freshDatabase());
     // The table comes with the migrations; a server opening this database would have made it.
@@ -39,7 +50,7 @@ describe('limits across instances', () => {
     const pool = new pg.Pool({ connectionString: proxy.url, connectionTimeoutMillis: 2_000 });
     pool.on('error', () => undefined);
     try {
-      const limiter = limiterFactory({ pool })({ name: 'hiccup', points: 2, seconds: 60 });
+      const limiter = new Limiters({ pool }, 'test secret').make({ name: 'hiccup', points: 2, seconds: 60 });
       await proxy.cut();
       await expect(limiter.consume('someone')).resolves.toBeDefined();
       await expect(limiter.consume('someone')).resolves.toBeDefined();

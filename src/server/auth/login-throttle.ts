@@ -6,13 +6,15 @@
  * accounts). So a stranger's guesses, from however many addresses, can slow down other strangers
  * but never lock the account's owner out of a browser they have used before. Nobody is locked out
  * for good: every count ends with its window.
- * The counts are shared by every instance (limits/limiters.ts). They are kept per credential (a
- * fingerprint of the password hash): a new password, by reset or change, starts the account's
- * counts afresh on every instance at once, with nothing to find and delete.
+ * An attempt is counted before its password is checked and forgiven if it was right, so guesses
+ * sent in parallel (to one instance or several) cannot all pass the check first. The counts are
+ * shared by every instance (limits/limiters.ts) and kept per credential (a fingerprint of the
+ * password hash): a new password, by reset or change, starts the account's counts afresh on every
+ * instance at once, with nothing to find and delete.
  */
 import { createHash } from 'node:crypto';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { hashedKey, type MakeLimiter } from '../limits/limiters';
+import { secondsLeft, type Limiters } from '../limits/limiters';
 
 export interface ThrottleLimits {
   windowMs: number;
@@ -39,9 +41,9 @@ type Counter = 'pair' | 'device' | 'account' | 'address';
 export class LoginThrottle {
   private readonly counters: Record<Counter, { limiter: RateLimiterAbstract; max: number }>;
 
-  constructor(limits: ThrottleLimits, make: MakeLimiter) {
+  constructor(limits: ThrottleLimits, private readonly limiters: Limiters) {
     const seconds = Math.ceil(limits.windowMs / 1000);
-    const counter = (name: Counter, max: number) => ({ limiter: make({ name: `login-${name}`, points: max, seconds }), max });
+    const counter = (name: Counter, max: number) => ({ limiter: limiters.make({ name: `login-${name}`, points: max, seconds }), max });
     this.counters = {
       pair: counter('pair', limits.pairMax),
       device: counter('device', limits.pairMax),
@@ -50,38 +52,36 @@ export class LoginThrottle {
     };
   }
 
+  /** The browser's own count first (its pair, or its device), then the account's and the address's. */
   private keys({ account, address, device, credential }: LoginAttempt): [Counter, string][] {
     const of = createHash('sha256').update(credential).digest('base64url').slice(0, 16);
-    if (device) return [['device', hashedKey(device, account, of)]];
-    return [['pair', hashedKey(account, address, of)], ['account', hashedKey(account, of)], ['address', hashedKey(address)]];
+    const key = (...parts: string[]) => this.limiters.key(...parts);
+    if (device) return [['device', key(device, account, of)]];
+    return [['pair', key(account, address, of)], ['account', key(account, of)], ['address', key(address)]];
   }
 
-  /** Seconds until a login may be tried again, or 0 when it may be tried now. */
-  async retryAfter(attempt: LoginAttempt): Promise<number> {
+  /**
+   * Counts this attempt as a failure until it proves otherwise; answers the seconds to wait when it
+   * went over a limit (the password is then not checked), or 0.
+   */
+  async begin(attempt: LoginAttempt): Promise<number> {
     const waits = await Promise.all(this.keys(attempt).map(async ([name, key]) => {
       const { limiter, max } = this.counters[name];
-      const res = await limiter.get(key);
-      return res && res.consumedPoints >= max ? Math.ceil(res.msBeforeNext / 1000) : 0;
+      const res = await limiter.penalty(key, 1);
+      return res.consumedPoints > max ? secondsLeft(res) : 0;
     }));
     return Math.max(0, ...waits);
   }
 
-  async recordFailure(attempt: LoginAttempt): Promise<void> {
-    await Promise.all(this.keys(attempt).map(([name, key]) => this.counters[name].limiter.penalty(key, 1)));
-  }
-
   /**
-   * A success clears this browser's own count only (its pair or its device): it says nothing
-   * about other addresses guessing this account.
+   * The password was right: this browser's own count starts over, and the account and address
+   * take back the point begin() gave them; their other failures stand.
    */
-  async recordSuccess(attempt: LoginAttempt): Promise<void> {
-    const [[name, key]] = this.keys(attempt) as [[Counter, string]];
-    await this.counters[name].limiter.delete(key);
+  async succeeded(attempt: LoginAttempt): Promise<void> {
+    const [[own, ownKey], ...shared] = this.keys(attempt) as [[Counter, string], ...[Counter, string][]];
+    await Promise.all([
+      this.counters[own].limiter.delete(ownKey),
+      ...shared.map(([name, key]) => this.counters[name].limiter.reward(key, 1)),
+    ]);
   }
-}
-
-export function describeWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

@@ -7,9 +7,7 @@
  * Shared by every instance (limiters.ts).
  */
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { describeWait } from '../auth/login-throttle';
-import { AppError } from '../http/errors';
-import type { MakeLimiter } from './limiters';
+import { rateLimited, secondsLeft, type Limiters } from './limiters';
 
 const TEN_MINUTES = 10 * 60;
 
@@ -34,9 +32,9 @@ const WHAT: Record<BudgetName, string> = {
 export class PersonLimits {
   private readonly limiters: Record<BudgetName, RateLimiterAbstract>;
 
-  constructor(make: MakeLimiter) {
+  constructor(limiters: Limiters) {
     this.limiters = Object.fromEntries(
-      Object.entries(PERSON_BUDGETS).map(([name, points]) => [name, make({ name: `person-${name}`, points, seconds: TEN_MINUTES })]),
+      Object.entries(PERSON_BUDGETS).map(([name, points]) => [name, limiters.make({ name: `person-${name}`, points, seconds: TEN_MINUTES })]),
     ) as Record<BudgetName, RateLimiterAbstract>;
   }
 
@@ -46,10 +44,7 @@ export class PersonLimits {
       await this.limiters[name].consume(userId, cost);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      throw new AppError('RATE_LIMITED',
-        `You are sending ${WHAT[name]} faster than Haven can take them. Please try again in ${describeWait(seconds)}.`,
-        { retryAfter: seconds });
+      throw rateLimited(secondsLeft(error), (wait) => `You are sending ${WHAT[name]} faster than Haven can take them. Please try again in ${wait}.`);
     }
   }
 }

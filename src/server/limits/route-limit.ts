@@ -5,23 +5,20 @@
  */
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { describeWait } from '../auth/login-throttle';
-import { AppError } from '../http/errors';
-import { hashedKey, type LimitSpec, type MakeLimiter } from './limiters';
+import { rateLimited, secondsLeft, type Limiters, type LimitSpec } from './limiters';
 
 export const byAddress = (request: FastifyRequest) => request.ip;
 /** The signed-in person (the route's guard ran first), else the address. */
 export const byPerson = (request: FastifyRequest) => request.user?.id ?? request.ip;
 
-export function routeLimit(make: MakeLimiter, spec: LimitSpec, keyOf: (request: FastifyRequest) => string): onRequestHookHandler {
-  const limiter = make(spec);
+export function routeLimit(limiters: Limiters, spec: LimitSpec, keyOf: (request: FastifyRequest) => string): onRequestHookHandler {
+  const limiter = limiters.make(spec);
   return async (request) => {
     try {
-      await limiter.consume(hashedKey(keyOf(request)));
+      await limiter.consume(limiters.key(keyOf(request)));
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      throw new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${describeWait(seconds)}.`, { retryAfter: seconds });
+      throw rateLimited(secondsLeft(error), (wait) => `Too many attempts. Please try again in ${wait}.`);
     }
   };
 }

@@ -36,8 +36,8 @@ const fieldError = (field: string, message: string) => new AppError('VALIDATION_
 const PER_PERSON = { points: 10, seconds: 15 * 60 };
 
 export const accountRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const { config, database: { db }, store, makeLimiter } = ctx;
-  const perPerson = (name: string) => [requireUser, routeLimit(makeLimiter, { name, ...PER_PERSON }, byPerson)];
+  const { config, database: { db }, store, limiters } = ctx;
+  const perPerson = (name: string) => [requireUser, routeLimit(limiters, { name, ...PER_PERSON }, byPerson)];
   const r = app.withTypeProvider<ZodTypeProvider>();
   const announce = (ids: string[]) => ids.forEach((id) => app.events.emit('sessionEnded', id));
 
@@ -90,7 +90,7 @@ export const accountRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
   r.route({
     ...endpoint(r, 'resetPassword'),
     // Guessing reset codes is guessing referral codes' kind of secret: the same budget per address.
-    onRequest: routeLimit(makeLimiter,
+    onRequest: routeLimit(limiters,
       { name: 'reset-password', points: config.RATE_LIMIT_REFERRAL_MAX, seconds: config.RATE_LIMIT_REFERRAL_WINDOW_MINUTES * 60 }, byAddress),
     handler: async (request) => {
       const { email, resetCode, newPassword } = request.body;

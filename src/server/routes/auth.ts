@@ -7,7 +7,6 @@ import { PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
 import { PROFILE_PIC_MESSAGE } from '../../shared/schemas';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookie';
 import { DeviceCookies } from '../auth/device-cookie';
-import { describeWait } from '../auth/login-throttle';
 import { assertPasswordAllowed } from '../auth/password-policy';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { isUniqueViolation, issueReferralCode } from '../auth/referral-codes';
@@ -19,6 +18,7 @@ import { users, type UserRow } from '../db/schema';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
+import { rateLimited } from '../limits/limiters';
 import { byAddress, routeLimit } from '../limits/route-limit';
 import { ImageStore } from '../uploads/store';
 import { toAuthUser } from '../users/serialize';
@@ -44,12 +44,12 @@ async function updateUser(db: Db, id: string, values: Partial<typeof users.$infe
 }
 
 export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const { config, database: { db }, store, loginThrottle, uploadKeys, makeLimiter } = ctx;
+  const { config, database: { db }, store, loginThrottle, uploadKeys, limiters } = ctx;
   const deviceCookies = new DeviceCookies(uploadKeys.privateKey);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const minutes = (n: number) => n * 60;
-  const signupLimit = routeLimit(makeLimiter, { name: 'signup', points: config.RATE_LIMIT_SIGNUP_MAX, seconds: minutes(config.RATE_LIMIT_SIGNUP_WINDOW_MINUTES) }, byAddress);
-  const referralLimit = routeLimit(makeLimiter,
+  const signupLimit = routeLimit(limiters, { name: 'signup', points: config.RATE_LIMIT_SIGNUP_MAX, seconds: minutes(config.RATE_LIMIT_SIGNUP_WINDOW_MINUTES) }, byAddress);
+  const referralLimit = routeLimit(limiters,
     { name: 'validate-referral', points: config.RATE_LIMIT_REFERRAL_MAX, seconds: minutes(config.RATE_LIMIT_REFERRAL_WINDOW_MINUTES) }, byAddress);
 
   async function signIn(request: FastifyRequest, reply: import('fastify').FastifyReply, user: UserRow) {
@@ -106,16 +106,11 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     // A device cookie is bound to the password it signed in with: a change or reset voids it.
     const device = user ? deviceCookies.deviceFor(request, email, user.passwordHash) : null;
     const attempt = { account: email, address: request.ip, device, credential: user?.passwordHash ?? '' };
-    const wait = await loginThrottle.retryAfter(attempt);
-    if (wait > 0) {
-      throw new AppError('RATE_LIMITED', `Too many failed login attempts. Please try again in ${describeWait(wait)}.`, { retryAfter: wait });
-    }
+    const wait = await loginThrottle.begin(attempt);
+    if (wait > 0) throw rateLimited(wait, (when) => `Too many failed login attempts. Please try again in ${when}.`);
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await decoyHash(), `${password}!`);
-    if (!user || !ok) {
-      await loginThrottle.recordFailure(attempt);
-      throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
-    }
-    await loginThrottle.recordSuccess(attempt);
+    if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+    await loginThrottle.succeeded(attempt);
     deviceCookies.issue(reply, config, email, user.passwordHash);
     await signIn(request, reply, user);
     return toAuthUser(user);
