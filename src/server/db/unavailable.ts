@@ -39,3 +39,20 @@ export function unavailableCause(error: unknown): Error | null {
   }
   return null;
 }
+
+/** The two levels logFailure writes at (Fastify's logger has them). */
+interface FailureLog {
+  warn(message: string): void;
+  error(fields: { err: unknown }, message: string): void;
+}
+
+/**
+ * One place for how a failure is logged: the database away is one warning in the driver's own
+ * words (no stack, and never the failed query with its parameters); anything else is an error
+ * through the log's serialiser (http/logging.ts).
+ */
+export function logFailure(log: FailureLog, what: string, error: unknown): void {
+  const away = unavailableCause(error);
+  if (away) log.warn(`${what}: the database is away or busy (${away.message})`);
+  else log.error({ err: error }, what);
+}

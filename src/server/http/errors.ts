@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CALM_MESSAGES, ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '../../shared/errors';
 import { IMAGE_TOO_LARGE_MESSAGE } from '../../shared/images';
-import { unavailableCause } from '../db/unavailable';
+import { logFailure, unavailableCause } from '../db/unavailable';
 import { fieldErrors } from '../../shared/schemas';
 
 export class AppError extends Error {
@@ -74,9 +74,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const { status, body } = toErrorBody(error);
     // A 5xx never leaks internals to the client, but the log keeps the whole story. The database
     // being away is one line (the driver's words), not a stack per request.
-    const away = body.code === 'UNAVAILABLE' ? unavailableCause(error) : null;
-    if (away) request.log.warn(`answered 503, the database is away or busy: ${away.message}`);
-    else if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status >= 500) logFailure(request.log, 'request failed', error);
     if (body.retryAfter) reply.header('retry-after', String(body.retryAfter));
     return reply.status(status).send(body);
   });

@@ -22,7 +22,7 @@ import { findSessionUser, SESSION_COOKIE, sessionIdOf } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { groupMembers } from '../db/schema';
-import { unavailableCause } from '../db/unavailable';
+import { logFailure } from '../db/unavailable';
 import { adapterPool, type AdapterPool } from './adapter-pool';
 import { localFirst } from './local-first';
 import { Presence } from './presence';
@@ -62,12 +62,7 @@ export class Realtime {
       this.io.adapter(localFirst(createAdapter(listener.pool, { errorHandler: onError }), onError) as Parameters<HavenServer['adapter']>[0]);
     }
     this.presence = new Presence(this.io, database.pool !== undefined, onError);
-    // The database away is one line; anything else goes through the log's error serialiser (no query parameters).
-    const failed = (what: string, error: unknown) => {
-      const away = unavailableCause(error);
-      if (away) app.log.warn(`${what}: the database is away (${away.message})`);
-      else app.log.error({ err: error }, what);
-    };
+    const failed = (what: string, error: unknown) => logFailure(app.log, what, error);
     this.io.use((socket, next) => void this.authenticate(socket).then(() => next(), (error: Error) => {
       if (isSocketRefusal(error.message)) return next(error);
       failed('a socket could not be checked, and was told to try later', error);

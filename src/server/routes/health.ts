@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
-import { unavailableCause } from '../db/unavailable';
+import { logFailure } from '../db/unavailable';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
@@ -18,7 +18,7 @@ export const healthRoutes: FastifyPluginAsync<AppContext> = async (app, { databa
     try {
       await database.ping();
     } catch (error) {
-      if (answering) app.log.warn(`health: the database is not answering (${unavailableCause(error)?.message ?? 'an error'}): answering 503`);
+      if (answering) logFailure(app.log, 'health: answering 503', error);
       answering = false;
       throw new AppError('UNAVAILABLE', 'The database is not answering');
     }

@@ -42,15 +42,25 @@ function keysFromOlderHaven(dataDir: string): UploadKeys | null {
   return existsSync(file) ? parseKeys(readFileSync(file, 'utf8')) : null;
 }
 
-/** The pair every instance shares: the stored one, or this one stored now (the first instance to ask wins). */
+const storedKeys = async (db: Db): Promise<UploadKeys | null> => {
+  const [row] = await db.select({ value: serverMeta.value }).from(serverMeta).where(eq(serverMeta.key, KEYS_ROW)).limit(1);
+  return row ? parseKeys(row.value) : null;
+};
+
+/**
+ * The pair every instance shares: the stored one (one read at every boot), or, the first time, an
+ * older Haven's or a new one stored now. Under the boot lock; should two instances still race,
+ * the first insert wins and both read it back.
+ */
 export async function loadOrCreateKeys(db: Db, dataDir: string): Promise<UploadKeys> {
+  const stored = await storedKeys(db);
+  if (stored) return stored;
   const offered = keysFromOlderHaven(dataDir) ?? {
     publicKey: `public_haven_${randomBytes(12).toString('hex')}`,
     privateKey: `private_haven_${randomBytes(32).toString('hex')}`,
   };
   await db.insert(serverMeta).values({ key: KEYS_ROW, value: JSON.stringify(offered) }).onConflictDoNothing();
-  const [row] = await db.select({ value: serverMeta.value }).from(serverMeta).where(eq(serverMeta.key, KEYS_ROW)).limit(1);
-  const keys = row ? parseKeys(row.value) : null;
+  const keys = await storedKeys(db);
   if (!keys) throw new Error('server_meta holds unreadable upload keys');
   return keys;
 }
