@@ -25,11 +25,23 @@ export const authUser = z.object({
   verificationRequest: z.boolean(),
   verificationMessage: z.string(),
   createdAt: isoDate,
+  /** The name peers see (issue 21); null shows the full name. Only the person, their professional and admins see both. */
+  displayName: z.string().nullable().optional(),
+  /** Set while an admin has suspended the account. */
+  suspended: z.boolean().optional(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 
 /** Another person as seen by a non-admin: no email, no referral code. */
 export const publicUser = authUser.pick({ _id: true, fullName: true, role: true, status: true, profilePic: true, createdAt: true });
+/**
+ * A message taken back: its words and image are erased on the server; `deletedBy` says whether
+ * its author deleted it, a moderator removed it, or its author's account was deleted.
+ */
+const tombstone = {
+  deletedAt: isoDate.nullable().optional(),
+  deletedBy: z.enum(['sender', 'moderator', 'account']).nullable().optional(),
+};
 export type PublicUser = z.infer<typeof publicUser>;
 
 /** A person as the admin sees them. */
@@ -107,6 +119,9 @@ export const directMessage = z.object({
   image: z.string().nullable(),
   clientId: z.string(),
   createdAt: isoDate,
+  /** From someone the receiver has not accepted yet: shown under Message requests (issue 21). */
+  request: z.boolean().optional(),
+  ...tombstone,
 });
 export type DirectMessage = z.infer<typeof directMessage>;
 
@@ -119,6 +134,7 @@ export const groupMessage = z.object({
   text: z.string(),
   clientId: z.string(),
   createdAt: isoDate,
+  ...tombstone,
 });
 export type GroupMessage = z.infer<typeof groupMessage>;
 
@@ -130,7 +146,11 @@ export const sentGroup = groupMessage.extend({ help: authorHelp.optional() });
  * A support group as a member or visitor sees it. Who belongs to a mental-health group is private:
  * `members` lists ids only for groups the caller is in; `memberCount` is for everyone.
  */
-export const groupSummary = group.extend({ memberCount: z.number(), isMember: z.boolean() });
+export const groupSummary = group.extend({
+  memberCount: z.number(), isMember: z.boolean(),
+  /** What a person agrees to before joining: the group's own text, or Haven's default. */
+  guidelines: z.string().optional(),
+});
 export type GroupSummary = z.infer<typeof groupSummary>;
 
 /** A group member as a fellow member sees them. */

@@ -4,6 +4,9 @@
  */
 import { INVALID_IMAGE_MESSAGE } from './images';
 
+/** What sign-in (and any call) says to a suspended account. */
+export const ACCOUNT_SUSPENDED_MESSAGE = 'Your account is suspended. If you think this is a mistake, contact the person who referred you.';
+
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   INVALID_ID: 400,
@@ -14,6 +17,7 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   ORIGIN_REJECTED: 403,
   VERIFICATION_REQUIRED: 403,
+  SUSPENDED: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CONFLICT: 409,
@@ -53,6 +57,7 @@ export const CALM_MESSAGES: Record<ErrorCode, string> = {
   FORBIDDEN: 'You do not have access to this.',
   ORIGIN_REJECTED: 'This request came from another site and was refused.',
   VERIFICATION_REQUIRED: 'Your account is pending verification',
+  SUSPENDED: ACCOUNT_SUSPENDED_MESSAGE,
   NOT_FOUND: 'We could not find that.',
   EMAIL_TAKEN: 'An account with this email already exists',
   CONFLICT: 'That changed in the meantime. Please try again.',

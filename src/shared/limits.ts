@@ -23,6 +23,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** Argon2 hashing of huge inputs is a cheap denial of service; no person types 200 characters. */
 export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;
+export const DISPLAY_NAME_MAX_LENGTH = 40;
 export const EMAIL_MAX_LENGTH = 254;
 export const VERIFICATION_MESSAGE_MAX_LENGTH = 2000;
 export const REFERRAL_CODE_MAX_LENGTH = 40;

@@ -14,7 +14,19 @@ export interface ServerToClientEvents {
    * catch up now. Nothing is lost meanwhile, only late: every message is in the database.
    */
   resync: () => void;
+  /**
+   * A message was taken back (by its author or a moderator, or its author's account was deleted):
+   * the tombstone, same `_id`, no words, no image. Catch-up carries it too.
+   */
+  messageChanged: (message: DirectMessage | GroupMessage) => void;
+  /**
+   * To the person's own devices: something of theirs changed on another device (a block, a mute, a
+   * request accepted, a group left); read it again. Never sent to the person blocked.
+   */
+  safetyChanged: (what: SafetyChange) => void;
 }
+
+export type SafetyChange = 'blocks' | 'mutes' | 'requests' | 'groups';
 
 // The client sends nothing over the socket: every write goes through HTTP (idempotent, ordered).
 export type ClientToServerEvents = Record<string, never>;
@@ -23,7 +35,7 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const groupRoom = (groupId: string) => `group:${groupId}`;
 
 /** Reasons the server gives when it refuses a connection (connect_error's message). */
-export const SOCKET_REFUSALS = ['UNAUTHENTICATED', 'VERIFICATION_REQUIRED', 'ORIGIN_REJECTED'] as const;
+export const SOCKET_REFUSALS = ['UNAUTHENTICATED', 'VERIFICATION_REQUIRED', 'ORIGIN_REJECTED', 'SUSPENDED'] as const;
 export type SocketRefusal = (typeof SOCKET_REFUSALS)[number];
 
 export const isSocketRefusal = (reason: string): reason is SocketRefusal => (SOCKET_REFUSALS as readonly string[]).includes(reason);

@@ -1,7 +1,7 @@
 /** Request bodies, validated by the server and reused by the client's forms. Messages are the spec's words. */
 import { z } from 'zod';
 import {
-  BATCH_MAX_ITEMS, EMAIL_MAX_LENGTH, GROUP_DESCRIPTION_MAX_LENGTH, GROUP_TYPES, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH,
+  BATCH_MAX_ITEMS, DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, GROUP_DESCRIPTION_MAX_LENGTH, GROUP_TYPES, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH,
   PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH,
   REFERRAL_CODE_MAX_LENGTH, ROLES, VERIFICATION_MESSAGE_MAX_LENGTH,
 } from './limits';
@@ -98,6 +98,12 @@ export const requestVerificationSchema = z.object({
   message: z.string({ error: 'Please provide a verification message' }).trim()
     .min(1, 'Please provide a verification message')
     .max(VERIFICATION_MESSAGE_MAX_LENGTH, `Please keep the message under ${VERIFICATION_MESSAGE_MAX_LENGTH} characters`),
+});
+
+/** PUT /api/me/display-name: the name peers see; empty shows the full name again. */
+export const displayNameSchema = z.object({
+  displayName: z.string({ error: 'Please enter a display name' }).trim()
+    .max(DISPLAY_NAME_MAX_LENGTH, `Please keep your display name under ${DISPLAY_NAME_MAX_LENGTH} characters`),
 });
 
 export const validateReferralSchema = z.object({ referralCode: referralCodeField });

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AURA_ROLES, GROUP_TYPES, ROLES, STATUSES } from '../../shared/limits';
 import { CONVERSATION_KINDS } from '../../shared/reads';
+import { MODERATION_ACTIONS, REPORT_OUTCOMES, REPORT_REASONS } from '../../shared/community';
 import {
   bigint, boolean, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
@@ -16,6 +17,14 @@ const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'dat
 
 export const messageSeq = pgSequence('message_seq');
 const seq = () => bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('message_seq')`);
+/**
+ * The message's place in catch-up: its seq when stored, a fresh value from the same sequence
+ * whenever it changes (taken back), so a device's cursor reaches the change. History keeps `seq`.
+ */
+const rev = () => bigint('rev', { mode: 'number' }).notNull().default(sql`nextval('message_seq')`);
+const deletedAt = () => timestamp('deleted_at', { withTimezone: true, mode: 'date' });
+/** 'sender', 'moderator' or 'account' (the author deleted their account). */
+const deletedBy = () => text('deleted_by', { enum: ['sender', 'moderator', 'account'] });
 
 export const users = pgTable('users', {
   id: id('id').primaryKey(),
@@ -30,6 +39,10 @@ export const users = pgTable('users', {
   verificationRequest: boolean('verification_request').notNull().default(false),
   verificationMessage: text('verification_message').notNull().default(''),
   rejectionReason: text('rejection_reason'),
+  /** The name peers see (issue 21); null shows the full name. */
+  displayName: text('display_name'),
+  /** Set while an admin has suspended the account: no sign-in, no session, no socket. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -72,6 +85,8 @@ export const groups = pgTable('groups', {
   name: text('name').notNull(),
   type: text('type', { enum: GROUP_TYPES }).notNull(),
   description: text('description').notNull(),
+  /** What a person agrees to before joining; null uses Haven's default (src/shared/guidelines.ts). */
+  guidelines: text('guidelines'),
   createdBy: id('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
@@ -85,30 +100,107 @@ export const groupMembers = pgTable('group_members', {
 export const directMessages = pgTable('direct_messages', {
   id: id('id').primaryKey(),
   seq: seq(),
-  senderId: id('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  rev: rev(),
+  // No foreign key: a deleted account's messages stay as tombstones on the other side (issue 21).
+  senderId: id('sender_id').notNull(),
   receiverId: id('receiver_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   text: text('text').notNull().default(''),
   image: text('image'),
   clientId: text('client_id').notNull(),
+  /** From someone the receiver had not accepted when it was sent: a message request. */
+  request: boolean('request').notNull().default(false),
+  /** The receiver had blocked the sender when it was sent: never delivered to them, even after an unblock. */
+  withheld: boolean('withheld').notNull().default(false),
+  deletedAt: deletedAt(),
+  deletedBy: deletedBy(),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('direct_messages_sender_client_idx').on(t.senderId, t.clientId),
   index('direct_messages_pair_idx').on(t.senderId, t.receiverId, t.seq),
   index('direct_messages_receiver_idx').on(t.receiverId, t.seq),
+  index('direct_messages_receiver_rev_idx').on(t.receiverId, t.rev),
+  index('direct_messages_sender_rev_idx').on(t.senderId, t.rev),
 ]);
 
 export const groupMessages = pgTable('group_messages', {
   id: id('id').primaryKey(),
   seq: seq(),
+  rev: rev(),
   groupId: id('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-  senderId: id('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  // No foreign key, as for direct messages: tombstones outlive a deleted account.
+  senderId: id('sender_id').notNull(),
   text: text('text').notNull(),
   clientId: text('client_id').notNull(),
+  deletedAt: deletedAt(),
+  deletedBy: deletedBy(),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('group_messages_sender_client_idx').on(t.senderId, t.clientId),
   index('group_messages_group_idx').on(t.groupId, t.seq),
+  index('group_messages_group_rev_idx').on(t.groupId, t.rev),
 ]);
+
+/** A block: `blocked_id`'s messages and presence never reach `blocker_id` (issue 21). */
+export const blocks = pgTable('blocks', {
+  blockerId: id('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  blockedId: id('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)]);
+
+/**
+ * `user_id` takes direct messages from `other_id` as a conversation, not a request: they wrote
+ * to them, accepted their request, or the two are bound by a referral (issue 21).
+ */
+export const contacts = pgTable('contacts', {
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  otherId: id('other_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.otherId] })]);
+
+/** A muted conversation: no unread totals or badges (and later no notifications) until `until`; null is always. */
+export const mutes = pgTable('mutes', {
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: CONVERSATION_KINDS }).notNull(),
+  conversationId: id('conversation_id').notNull(),
+  until: timestamp('until', { withTimezone: true, mode: 'date' }),
+}, (t) => [primaryKey({ columns: [t.userId, t.kind, t.conversationId] })]);
+
+/**
+ * A report of a message, a person or a group. `reported_text` keeps the message's words as the
+ * reporter saw them, so a moderator can judge one its author deleted since; it is erased once the
+ * report is resolved.
+ */
+export const reports = pgTable('reports', {
+  id: id('id').primaryKey(),
+  reporterId: id('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+  reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+  note: text('note').notNull().default(''),
+  messageId: id('message_id'),
+  messageKind: text('message_kind', { enum: CONVERSATION_KINDS }),
+  subjectUserId: id('subject_user_id'),
+  groupId: id('group_id'),
+  reportedText: text('reported_text'),
+  status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+  outcome: text('outcome', { enum: REPORT_OUTCOMES }),
+  resolvedBy: id('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  resolutionNote: text('resolution_note').notNull().default(''),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [index('reports_status_idx').on(t.status, t.createdAt), index('reports_reporter_idx').on(t.reporterId, t.createdAt)]);
+
+/** Every moderator action, kept: who, when, what, why. Ids are kept as written, even once deleted. */
+export const moderationActions = pgTable('moderation_actions', {
+  id: id('id').primaryKey(),
+  actorId: id('actor_id'),
+  actorName: text('actor_name').notNull(),
+  action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
+  subjectUserId: id('subject_user_id'),
+  messageId: id('message_id'),
+  reportId: id('report_id'),
+  groupId: id('group_id'),
+  note: text('note').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [index('moderation_actions_created_idx').on(t.createdAt)]);
 
 /**
  * How far each person has read each conversation: the seq of the newest message they have seen,

@@ -10,6 +10,7 @@ import { isProfessional } from '../../shared/limits';
 import type { Db } from '../db/client';
 import { directMessages, groupMembers, users, type UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
+import { isBlocking } from '../community/blocks';
 import { findGroup } from './groups';
 
 /** Not a professional waiting for verification: isPendingProfessional's negation, in SQL. */
@@ -35,6 +36,8 @@ export async function threadPartner(db: Db, id: string): Promise<UserRow> {
 export async function findRecipient(db: Db, sender: UserRow, receiverId: string): Promise<UserRow> {
   if (receiverId === sender.id) throw new AppError('VALIDATION_FAILED', 'You cannot message yourself');
   const receiver = await threadPartner(db, receiverId);
+  // Signal's rule: to write to someone you blocked, unblock them first.
+  if (await isBlocking(db, sender.id, receiver.id)) throw new AppError('FORBIDDEN', 'You blocked this person. Unblock them to send a message.');
   if (!(await mayWrite(db, sender, receiver))) {
     throw new AppError('FORBIDDEN', 'You can only message the people referred to you');
   }

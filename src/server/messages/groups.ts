@@ -1,6 +1,7 @@
 /** Group listings as each kind of viewer sees them. */
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { AdminGroup, Group, GroupSummary, JoinedGroup } from '../../shared/api';
+import { guidelinesOf } from '../../shared/guidelines';
 import type { Db } from '../db/client';
 import { groupMembers, groups, users } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -38,6 +39,7 @@ export async function groupsFor(db: Db, viewerId: string, only?: string[]): Prom
     members: members.filter((m) => m.groupId === g.id).map((m) => m.userId),
     memberCount: counts.find((c) => c.groupId === g.id)?.n ?? 0,
     isMember: mine.has(g.id),
+    guidelines: guidelinesOf(g.guidelines),
   }));
 }
 
@@ -54,12 +56,13 @@ export async function joinedGroup(db: Db, memberId: string, groupId: string): Pr
   return { ...summary, members };
 }
 
+/** Admins see members by their full names. */
 export async function groupsForAdmin(db: Db): Promise<AdminGroup[]> {
   const rows = await db.select().from(groups).orderBy(asc(groups.createdAt));
   const members = await db.select({ groupId: groupMembers.groupId, user: users }).from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId)).orderBy(asc(groupMembers.joinedAt));
   return rows.map((g) => ({
     ...base(g),
-    members: members.filter((m) => m.groupId === g.id).map((m) => toPublicUser(m.user)),
+    members: members.filter((m) => m.groupId === g.id).map((m) => toPublicUser(m.user, { id: '', role: 'admin' })),
   }));
 }

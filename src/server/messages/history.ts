@@ -8,8 +8,9 @@ import type { PageQuery } from '../../shared/schemas';
 import type { Db } from '../db/client';
 import { directMessages, groupMessages, users } from '../db/schema';
 import { AppError } from '../http/errors';
+import { visibleDirect, visibleGroup } from '../community/blocks';
 import { threadCondition } from './access';
-import { senderColumns, toDirectMessage, toGroupMessage } from './serialize';
+import { senderColumns, senderOrDeleted, toDirectMessage, toGroupMessage } from './serialize';
 
 /**
  * `before` as a seq: a number is the earlier cursor form, taken as it is; an id must name a
@@ -22,22 +23,24 @@ async function seqBefore(before: PageQuery['before'], seqOf: (id: string) => Pro
   return row.seq;
 }
 
-export async function directThread(db: Db, a: string, b: string, page: PageQuery): Promise<DirectMessage[]> {
+/** The thread of `me` with `other` as `me` may see it: nothing from `other` while `me` blocks them. */
+export async function directThread(db: Db, me: string, other: string, page: PageQuery): Promise<DirectMessage[]> {
+  const thread = and(threadCondition(me, other), visibleDirect(db, me));
   const before = await seqBefore(page.before, (id) => db.select({ seq: directMessages.seq }).from(directMessages)
-    .where(and(eq(directMessages.id, id), threadCondition(a, b))).limit(1));
+    .where(and(eq(directMessages.id, id), thread)).limit(1));
   const rows = await db.select().from(directMessages)
-    .where(before === undefined ? threadCondition(a, b) : and(threadCondition(a, b), lt(directMessages.seq, before)))
+    .where(before === undefined ? thread : and(thread, lt(directMessages.seq, before)))
     .orderBy(desc(directMessages.seq)).limit(page.limit);
   return rows.toReversed().map(toDirectMessage);
 }
 
-export async function groupThread(db: Db, groupId: string, page: PageQuery): Promise<GroupMessage[]> {
+export async function groupThread(db: Db, viewerId: string, groupId: string, page: PageQuery): Promise<GroupMessage[]> {
   const before = await seqBefore(page.before, (id) => db.select({ seq: groupMessages.seq }).from(groupMessages)
     .where(and(eq(groupMessages.id, id), eq(groupMessages.groupId, groupId))).limit(1));
-  const inGroup = eq(groupMessages.groupId, groupId);
+  const inGroup = and(eq(groupMessages.groupId, groupId), visibleGroup(db, viewerId));
   const rows = await db.select({ m: groupMessages, s: senderColumns })
-    .from(groupMessages).innerJoin(users, eq(users.id, groupMessages.senderId))
+    .from(groupMessages).leftJoin(users, eq(users.id, groupMessages.senderId))
     .where(before === undefined ? inGroup : and(inGroup, lt(groupMessages.seq, before)))
     .orderBy(desc(groupMessages.seq)).limit(page.limit);
-  return rows.toReversed().map((r) => toGroupMessage(r.m, r.s));
+  return rows.toReversed().map((r) => toGroupMessage(r.m, senderOrDeleted(r.m.senderId, r.s)));
 }

@@ -1,23 +1,43 @@
 /** Rows to the API's message shapes. */
+import { sql } from 'drizzle-orm';
 import type { DirectMessage, GroupMessage, MessageSender } from '../../shared/api';
 import { users, type directMessages, type groupMessages, type UserRow } from '../db/schema';
 
-export function toDirectMessage(m: typeof directMessages.$inferSelect): DirectMessage {
+const tombstoneOf = (m: { deletedAt: Date | null; deletedBy: 'sender' | 'moderator' | 'account' | null }) =>
+  (m.deletedAt ? { deletedAt: m.deletedAt.toISOString(), deletedBy: m.deletedBy } : {});
+
+type DirectRow = Pick<typeof directMessages.$inferSelect, 'id' | 'seq' | 'senderId' | 'receiverId' | 'text' | 'image' | 'clientId' | 'createdAt' | 'request' | 'deletedAt' | 'deletedBy'>;
+type GroupRow = Pick<typeof groupMessages.$inferSelect, 'id' | 'seq' | 'groupId' | 'senderId' | 'text' | 'clientId' | 'createdAt' | 'deletedAt' | 'deletedBy'>;
+
+export function toDirectMessage(m: DirectRow): DirectMessage {
   return {
     _id: m.id, seq: m.seq, senderId: m.senderId, receiverId: m.receiverId, text: m.text, image: m.image,
-    clientId: m.clientId, createdAt: m.createdAt.toISOString(),
+    clientId: m.clientId, createdAt: m.createdAt.toISOString(), ...(m.request ? { request: true } : {}), ...tombstoneOf(m),
   };
 }
 
-export function toGroupMessage(m: typeof groupMessages.$inferSelect, sender: MessageSender): GroupMessage {
+export function toGroupMessage(m: GroupRow, sender: MessageSender): GroupMessage {
   return {
     _id: m.id, seq: m.seq, groupId: m.groupId, senderId: m.senderId, sender, text: m.text,
-    clientId: m.clientId, createdAt: m.createdAt.toISOString(),
+    clientId: m.clientId, createdAt: m.createdAt.toISOString(), ...tombstoneOf(m),
   };
 }
 
+/** The name peers see: the person's chosen display name, else their full name (issue 21). */
+export const shownName = (user: Pick<UserRow, 'fullName' | 'displayName'>): string => user.displayName?.trim() || user.fullName;
+
 /** What a group message shows of its sender. */
-export const senderOf = (user: UserRow): MessageSender => ({ _id: user.id, fullName: user.fullName, profilePic: user.profilePic });
+export const senderOf = (user: UserRow): MessageSender => ({ _id: user.id, fullName: shownName(user), profilePic: user.profilePic });
+
+/** shownName in SQL, for queries joined to users. */
+export const shownNameSql = sql<string>`coalesce(nullif(btrim(${users.displayName}), ''), ${users.fullName})`;
 
 /** The same, as columns of a query joined to users. */
-export const senderColumns = { _id: users.id, fullName: users.fullName, profilePic: users.profilePic };
+export const senderColumns = { _id: users.id, fullName: shownNameSql, profilePic: users.profilePic };
+
+/** The sender of a message whose account is gone. */
+export const DELETED_SENDER: Omit<MessageSender, '_id'> = { fullName: 'Deleted account', profilePic: '' };
+
+/** A sender read through a left join: null when the account is gone. */
+export const senderOrDeleted = (senderId: string, joined: { _id: string | null; fullName: string | null; profilePic: string | null } | null): MessageSender =>
+  (joined?._id ? { _id: joined._id, fullName: joined.fullName ?? '', profilePic: joined.profilePic ?? '' } : { ...DELETED_SENDER, _id: senderId });

@@ -13,6 +13,7 @@ import type { DirectMessage, GroupMessage, MessageSender } from '../../shared/ap
 import { newId } from '../../shared/ids';
 import type { Db } from '../db/client';
 import { directMessages, groupMessages } from '../db/schema';
+import { deliveries } from '../community/requests';
 import { toDirectMessage, toGroupMessage } from './serialize';
 
 export interface Stored<T> {
@@ -61,10 +62,17 @@ const notInserted = (drafts: { clientId: string }[], inserted: { clientId: strin
   return [...new Set(drafts.map((d) => d.clientId).filter((c) => !made.has(c)))];
 };
 
-/** One multi-row insert; VALUES order is seq order. Must run inside inMessageOrder. */
+/**
+ * One multi-row insert; VALUES order is seq order. Must run inside inMessageOrder. Each message
+ * is marked as its receiver will get it (a request, or withheld by a block; community/requests.ts).
+ */
 async function insertDirect(tx: Db, senderId: string, drafts: DirectDraft[]): Promise<Stored<DirectMessage>[]> {
+  const delivery = await deliveries(tx, senderId, drafts.map((d) => d.receiverId));
   const inserted = await tx.insert(directMessages)
-    .values(drafts.map((d) => ({ id: newId(), senderId, receiverId: d.receiverId, text: d.text.trim(), image: d.image, clientId: d.clientId })))
+    .values(drafts.map((d) => ({
+      id: newId(), senderId, receiverId: d.receiverId, text: d.text.trim(), image: d.image, clientId: d.clientId,
+      ...delivery.get(d.receiverId),
+    })))
     .onConflictDoNothing({ target: [directMessages.senderId, directMessages.clientId] })
     .returning();
   const missing = notInserted(drafts, inserted);

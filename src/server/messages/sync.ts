@@ -1,6 +1,8 @@
 /**
- * Catch-up (DESIGN section 3): everything the caller may read after a cursor, in seq order and in
- * pages: their direct threads and the groups they belong to now. Socket events are only the fast path.
+ * Catch-up (DESIGN section 3): everything the caller may read after a cursor, in `rev` order and
+ * in pages: their direct threads and the groups they belong to now, new messages and taken-back
+ * ones (a tombstone gets a new rev). Nothing from someone they block. Socket events are only the
+ * fast path.
  *
  * A page is ONE statement, so it is read from one snapshot. Two reads (direct, then group) would
  * each see what had committed when it started: a direct message committed between them, followed
@@ -13,12 +15,14 @@ import type { SyncPage } from '../../shared/api';
 import type { Db } from '../db/client';
 import { databaseEpoch } from '../db/epoch';
 import { directMessages, groupMembers, groupMessages, users } from '../db/schema';
-import { toDirectMessage, toGroupMessage } from './serialize';
+import { visibleDirect, visibleGroup } from '../community/blocks';
+import { senderOrDeleted, shownNameSql, toDirectMessage, toGroupMessage } from './serialize';
 
 /** Both tables in one row shape, so UNION ALL can merge them; the columns a kind lacks are null. */
 function directRows(db: Db, userId: string, since: number, limit: number) {
   return db.select({
     kind: sql<'direct' | 'group'>`'direct'`,
+    rev: directMessages.rev,
     seq: directMessages.seq,
     id: directMessages.id,
     senderId: directMessages.senderId,
@@ -28,17 +32,21 @@ function directRows(db: Db, userId: string, since: number, limit: number) {
     image: directMessages.image,
     clientId: directMessages.clientId,
     createdAt: directMessages.createdAt,
+    request: directMessages.request,
+    deletedAt: directMessages.deletedAt,
+    deletedBy: directMessages.deletedBy,
     senderName: sql<string | null>`null`,
     senderPic: sql<string | null>`null`,
   }).from(directMessages)
-    .where(and(gt(directMessages.seq, since), or(eq(directMessages.senderId, userId), eq(directMessages.receiverId, userId))))
-    .orderBy(asc(directMessages.seq)).limit(limit);
+    .where(and(gt(directMessages.rev, since), or(eq(directMessages.senderId, userId), eq(directMessages.receiverId, userId)), visibleDirect(db, userId)))
+    .orderBy(asc(directMessages.rev)).limit(limit);
 }
 
 function groupRows(db: Db, userId: string, since: number, limit: number) {
   const myGroups = db.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, userId));
   return db.select({
     kind: sql<'direct' | 'group'>`'group'`,
+    rev: groupMessages.rev,
     seq: groupMessages.seq,
     id: groupMessages.id,
     senderId: groupMessages.senderId,
@@ -48,11 +56,14 @@ function groupRows(db: Db, userId: string, since: number, limit: number) {
     image: sql<string | null>`null`,
     clientId: groupMessages.clientId,
     createdAt: groupMessages.createdAt,
-    senderName: sql<string | null>`${users.fullName}`,
+    request: sql<boolean>`false`,
+    deletedAt: groupMessages.deletedAt,
+    deletedBy: groupMessages.deletedBy,
+    senderName: sql<string | null>`${shownNameSql}`,
     senderPic: sql<string | null>`${users.profilePic}`,
-  }).from(groupMessages).innerJoin(users, eq(users.id, groupMessages.senderId))
-    .where(and(gt(groupMessages.seq, since), inArray(groupMessages.groupId, myGroups)))
-    .orderBy(asc(groupMessages.seq)).limit(limit);
+  }).from(groupMessages).leftJoin(users, eq(users.id, groupMessages.senderId))
+    .where(and(gt(groupMessages.rev, since), inArray(groupMessages.groupId, myGroups), visibleGroup(db, userId)))
+    .orderBy(asc(groupMessages.rev)).limit(limit);
 }
 
 export async function syncPage(db: Db, userId: string, since: number, limit: number): Promise<SyncPage> {
@@ -60,17 +71,13 @@ export async function syncPage(db: Db, userId: string, since: number, limit: num
   // on its own, so the merge never sorts more than two pages.
   const rows = await directRows(db, userId, since, limit + 1)
     .unionAll(groupRows(db, userId, since, limit + 1))
-    .orderBy(({ seq }) => asc(seq)).limit(limit + 1);
+    .orderBy(({ rev }) => asc(rev)).limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
-    direct: page.filter((r) => r.kind === 'direct').map((r) => toDirectMessage({
-      id: r.id, seq: r.seq, senderId: r.senderId, receiverId: r.receiverId!, text: r.text, image: r.image,
-      clientId: r.clientId, createdAt: r.createdAt,
-    })),
-    group: page.filter((r) => r.kind === 'group').map((r) => toGroupMessage({
-      id: r.id, seq: r.seq, groupId: r.groupId!, senderId: r.senderId, text: r.text, clientId: r.clientId, createdAt: r.createdAt,
-    }, { _id: r.senderId, fullName: r.senderName!, profilePic: r.senderPic! })),
-    cursor: page.at(-1)?.seq ?? since,
+    direct: page.filter((r) => r.kind === 'direct').map((r) => toDirectMessage({ ...r, receiverId: r.receiverId! })),
+    group: page.filter((r) => r.kind === 'group').map((r) => toGroupMessage({ ...r, groupId: r.groupId! },
+      senderOrDeleted(r.senderId, r.senderName === null ? null : { _id: r.senderId, fullName: r.senderName, profilePic: r.senderPic }))),
+    cursor: page.at(-1)?.rev ?? since,
     hasMore: rows.length > limit,
     epoch: await databaseEpoch(db),
   };

@@ -59,8 +59,22 @@ export class Presence {
     return [...all];
   }
 
-  private tellLocal(): void {
-    if (!this.stopped) this.io.local.emit('getOnlineUsers', this.online());
+  /**
+   * Tells this instance's sockets who is online. A person who blocked a socket's person is left
+   * out of that socket's list (issue 21); everyone else gets the one broadcast.
+   */
+  tellLocal(): void {
+    if (this.stopped) return;
+    const online = this.online();
+    const sockets = [...this.io.of('/').sockets.values()];
+    if (!sockets.some((s) => s.data.hiddenFrom?.length)) {
+      this.io.local.emit('getOnlineUsers', online);
+      return;
+    }
+    for (const socket of sockets) {
+      const hidden = new Set(socket.data.hiddenFrom ?? []);
+      socket.emit('getOnlineUsers', hidden.size ? online.filter((id) => !hidden.has(id)) : online);
+    }
   }
 
   private publish(hello = false, bye = false): void {

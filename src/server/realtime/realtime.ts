@@ -19,6 +19,7 @@ import { Server } from 'socket.io';
 import { isPendingProfessional } from '../../shared/limits';
 import { groupRoom, isSocketRefusal, SOCKET_TRY_LATER, socketRefusal, userRoom } from '../../shared/realtime';
 import { findSessionUser, SESSION_COOKIE, sessionIdOf } from '../auth/sessions';
+import { blockersOf } from '../community/blocks';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { groupMembers } from '../db/schema';
@@ -44,7 +45,7 @@ export class Realtime {
   readonly io: HavenServer;
   private readonly presence: Presence;
 
-  constructor(app: FastifyInstance, private readonly config: Config, private readonly database: Database) {
+  constructor(private readonly app: FastifyInstance, private readonly config: Config, private readonly database: Database) {
     this.io = new Server(app.server, {
       serveClient: false,
       // Tabs in the background on a phone get a long leash before they count as gone.
@@ -62,6 +63,7 @@ export class Realtime {
       this.io.adapter(localFirst(createAdapter(listener.pool, { errorHandler: onError }), onError) as Parameters<HavenServer['adapter']>[0]);
     }
     this.presence = new Presence(this.io, database.pool !== undefined, onError);
+    this.io.on('blocksChanged', (userId) => void this.rereadBlocks(userId).catch(onError));
     const failed = (what: string, error: unknown) => logFailure(app.log, what, error);
     this.io.use((socket, next) => void this.authenticate(socket).then(() => next(), (error: Error) => {
       if (isSocketRefusal(error.message)) return next(error);
@@ -91,6 +93,7 @@ export class Realtime {
     socket.data.sessionRoom = sessionRoom(sessionIdOf(token!));
     socket.data.token = token!;
     socket.data.groupIds = await this.groupIdsOf(user.id);
+    socket.data.hiddenFrom = await blockersOf(this.database.db, user.id);
   }
 
   private async groupIdsOf(userId: string): Promise<string[]> {
@@ -120,6 +123,29 @@ export class Realtime {
     const latest = await this.groupIdsOf(userId);
     const missed = latest.filter((id) => !groupIds.includes(id));
     if (missed.length && socket.connected) void socket.join(missed.map(groupRoom));
+  }
+
+  /**
+   * Someone blocked or unblocked `userId`: this instance's sockets of theirs read who blocks them
+   * again and get a fresh presence list, and the other instances are told to do the same.
+   */
+  async blocksChanged(userId: string): Promise<void> {
+    if (this.database.pool) {
+      try {
+        this.io.serverSideEmit('blocksChanged', userId);
+      } catch (error) {
+        this.app.log.error({ err: error }, 'telling the other instances of a block failed');
+      }
+    }
+    await this.rereadBlocks(userId);
+  }
+
+  private async rereadBlocks(userId: string): Promise<void> {
+    const mine = [...this.io.of('/').sockets.values()].filter((s) => s.data.userId === userId);
+    if (mine.length === 0) return;
+    const hiddenFrom = await blockersOf(this.database.db, userId);
+    for (const socket of mine) socket.data.hiddenFrom = hiddenFrom;
+    this.presence.tellLocal();
   }
 
   /** Every tab of each of these people. */

@@ -8,6 +8,8 @@ export interface SocketData {
   /** The cookie's token, kept server-side only: the session is checked again once the rooms are joined. */
   token: string;
   groupIds: string[];
+  /** The people who block this socket's person: their presence is not shown to this socket (issue 21). */
+  hiddenFrom: string[];
 }
 
 /** What one instance tells the others about its people (presence.ts). `hello`: it just started, so everyone answers. */
@@ -21,6 +23,8 @@ export interface PresenceNews {
 /** Between instances, through the PostgreSQL adapter. */
 export interface InterServerEvents {
   presence: (news: PresenceNews) => void;
+  /** Someone blocked or unblocked this person: read who blocks them again, for presence. */
+  blocksChanged: (userId: string) => void;
 }
 
 export type HavenServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

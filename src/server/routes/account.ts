@@ -19,6 +19,7 @@ import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { deleteAccount } from '../users/delete-account';
 import { exportAccount } from '../users/export';
+import { toAuthUser } from '../users/serialize';
 import { byAddress, byPerson, routeLimit } from '../limits/route-limit';
 
 const WRONG_PASSWORD = 'That password is not correct.';
@@ -112,6 +113,13 @@ export const accountRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
   });
 
   // Limited like the other account controls: a whole account's data, read in one snapshot, is the heaviest answer Haven gives.
+  /** The name peers see (issue 21); empty shows the full name again. */
+  r.route({ ...endpoint(r, 'setDisplayName'), onRequest: requireUser, handler: async (request) => {
+    const shown = request.body.displayName.trim();
+    const [row] = await db.update(users).set({ displayName: shown || null }).where(eq(users.id, currentUser(request).id)).returning();
+    return toAuthUser(row!);
+  } });
+
   r.route({ ...endpoint(r, 'exportAccount'), onRequest: perPerson('export-account'), handler: async (request, reply) => {
     const data = await exportAccount(db, currentUser(request));
     void reply.header('content-disposition', `attachment; filename="haven-export-${data.exportedAt.slice(0, 10)}.json"`);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { newId } from '../../shared/ids';
 import { currentUser, requireAdmin } from '../auth/guards';
 import type { AppContext } from '../context';
-import { groupMembers, groups } from '../db/schema';
+import { groupMembers, groups, moderationActions } from '../db/schema';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
@@ -30,6 +30,18 @@ export const adminGroupRoutes: FastifyPluginAsync<AppContext> = async (app, ctx)
     realtime.closeGroup(group.id);
     await db.delete(groups).where(eq(groups.id, group.id));
     return { message: `${group.name} group deleted` };
+  } });
+
+  /** Empty text goes back to Haven's default guidelines. Kept in the moderation log. */
+  r.route({ ...endpoint(r, 'setGuidelines'), handler: async (request) => {
+    const group = await findGroup(db, request.params.id);
+    const text = request.body.guidelines.trim();
+    const me = currentUser(request);
+    await db.transaction(async (tx) => {
+      await tx.update(groups).set({ guidelines: text || null }).where(eq(groups.id, group.id));
+      await tx.insert(moderationActions).values({ id: newId(), actorId: me.id, actorName: me.fullName, action: 'set-guidelines', groupId: group.id });
+    });
+    return { message: `Guidelines of ${group.name} saved` };
   } });
 
   r.route({ ...endpoint(r, 'removeGroupMember'), handler: async (request) => {

@@ -41,7 +41,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
       ? eq(users.referredBy, me.id)
       : and(ne(users.id, me.id), notPending);
     const rows = await db.select().from(users).where(where).orderBy(asc(users.fullName));
-    return rows.map(toPublicUser);
+    return rows.map((u) => toPublicUser(u, me));
   } });
 
   r.route({ ...endpoint(r, 'therapists'), handler: async (request) => {
@@ -51,7 +51,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     const rows = await db.select().from(users)
       .where(and(ne(users.id, me.id), myReferrer ? or(verifiedTherapist, myReferrer) : verifiedTherapist))
       .orderBy(asc(users.fullName));
-    return rows.map(toPublicUser);
+    return rows.map((u) => toPublicUser(u, me));
   } });
 
   r.route({ ...endpoint(r, 'groups'), handler: async (request) => groupsFor(db, currentUser(request).id) });
@@ -64,7 +64,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
   r.route({ ...endpoint(r, 'groupThread'), handler: async (request) => {
     const me = currentUser(request);
     const group = await groupOfMember(db, request.params.groupId, me.id, 'read');
-    return groupThread(db, group.id, request.query);
+    return groupThread(db, me.id, group.id, request.query);
   } });
 
   /**
@@ -86,7 +86,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
       });
     // A repeated clientId answers the message stored the first time, with its own copy of the image.
     if (!created && saved) await store.remove([saved.name]);
-    if (created) announce(realtime, message);
+    if (created) await announce(db, realtime, message);
     return reply.status(created ? 201 : 200).send(withAuthorHelp(message, text));
   } });
 
@@ -97,7 +97,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     const { message, created } = await storeGroupMessage(db, senderOf(me), {
       groupId: group.id, text: request.body.text, clientId: request.body.clientId,
     });
-    if (created) announce(realtime, message);
+    if (created) await announce(db, realtime, message);
     return reply.status(created ? 201 : 200).send(withAuthorHelp(message, request.body.text));
   } });
 
@@ -105,7 +105,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     await limits.spend('messages', currentUser(request).id, request.body.items.length);
     const { results, created } = await sendBatch({ db, store, config }, currentUser(request), request.body.items);
     // After the commit, in item order: a socket never announces a message that could still roll back.
-    for (const message of created) announce(realtime, message);
+    for (const message of created) await announce(db, realtime, message);
     // `help` goes on the author's own answer only; the announced copies never carry it.
     return { results: results.map((result) => (result.ok ? withAuthorHelp(result, result.message.text) : result)) };
   } });

@@ -2,9 +2,12 @@
 import type { AdminUser, AuthUser, PublicUser } from '../../shared/api';
 import { isProfessional } from '../../shared/limits';
 import type { UserRow } from '../db/schema';
+import { shownName } from '../messages/serialize';
 
 export function toAuthUser(u: UserRow): AuthUser {
   return {
+    displayName: u.displayName,
+    suspended: u.suspendedAt !== null,
     _id: u.id,
     fullName: u.fullName,
     email: u.email,
@@ -28,12 +31,16 @@ export function toAdminUser(u: UserRow): AdminUser {
  * pending or rejected therapist must not look like one to the people they talk to (any client
  * labels by role), so to others they are a person like any other, status included: that they
  * applied and were refused is between them and the admin.
+ *
+ * The name is the one the person chose to be shown (issue 21); their full name only to
+ * themselves, the professional who referred them, and admins (`viewer`; none: peers' view).
  */
-export function toPublicUser(u: UserRow): PublicUser {
+export function toPublicUser(u: UserRow, viewer?: Pick<UserRow, 'id' | 'role'>): PublicUser {
   const unverifiedProfessional = isProfessional(u.role) && u.status !== 'verified';
+  const seesFullName = viewer !== undefined && (viewer.role === 'admin' || viewer.id === u.id || u.referredBy === viewer.id);
   return {
     _id: u.id,
-    fullName: u.fullName,
+    fullName: seesFullName ? u.fullName : shownName(u),
     role: unverifiedProfessional ? 'user' : u.role,
     status: unverifiedProfessional ? 'verified' : u.status,
     profilePic: u.profilePic,

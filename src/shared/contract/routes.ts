@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import * as answer from '../api';
 import * as input from '../schemas';
 import { markReadSchema, readParams } from '../reads';
+import * as community from '../community';
 import type { EndpointName } from './endpoints';
 
 export interface RouteShape {
@@ -37,6 +38,7 @@ export const ROUTES = {
   // Answered as a file (Content-Disposition: attachment), still through this schema.
   exportAccount: { answer: answer.accountExport },
   deleteAccount: { body: input.deleteAccountSchema, answer: answer.messageResponse },
+  setDisplayName: { body: input.displayNameSchema, answer: answer.authUser },
 
   pendingUsers: { answer: answer.adminUserList },
   allUsers: { query: input.roleFilterSchema, answer: answer.adminUserList },
@@ -49,6 +51,12 @@ export const ROUTES = {
   createGroup: { body: input.createGroupSchema, answer: answer.createGroupResponse },
   deleteGroup: { params: input.idParam, answer: answer.messageResponse },
   removeGroupMember: { params: input.groupMemberParams, answer: answer.messageResponse },
+  setGuidelines: { params: input.idParam, body: community.guidelinesSchema, answer: answer.messageResponse },
+  adminReports: { query: community.reportStatusQuery, answer: community.adminReportList },
+  resolveReport: { params: input.idParam, body: community.resolveReportSchema, answer: community.adminReport },
+  suspendUser: { params: input.idParam, body: community.moderatorNoteSchema, answer: answer.messageResponse },
+  unsuspendUser: { params: input.idParam, body: community.moderatorNoteSchema, answer: answer.messageResponse },
+  moderationLog: { answer: community.moderationLog },
 
   people: { answer: answer.publicUserList },
   therapists: { answer: answer.publicUserList },
@@ -59,7 +67,21 @@ export const ROUTES = {
   sendGroup: { params: input.groupIdParam, body: input.sendGroupMessageSchema, answer: answer.sentGroup },
   sendBatch: { body: input.batchBodySchema, answer: answer.batchResponse },
   joinGroup: { params: input.groupIdParam, answer: answer.joinedGroup },
+  leaveGroup: { params: input.groupIdParam, answer: answer.messageResponse },
+  groupMembers: { params: input.groupIdParam, answer: community.groupMemberList },
+  messageRequests: { answer: community.messageRequestList },
+  acceptRequest: { params: input.userIdParam, answer: answer.messageResponse },
+  deleteMessage: { params: community.messageIdParam, answer: answer.messageResponse },
   directThread: { params: input.userIdParam, query: input.pageQuerySchema, answer: answer.directMessageList },
+
+  blocks: { answer: community.blockedList },
+  block: { params: input.userIdParam, answer: answer.messageResponse },
+  unblock: { params: input.userIdParam, answer: answer.messageResponse },
+  mutes: { answer: community.muteList },
+  mute: { params: community.muteParams, body: community.muteSchema, answer: community.mute },
+  unmute: { params: community.muteParams, answer: answer.messageResponse },
+  report: { body: community.reportSchema, answer: community.reportCreated },
+  myReports: { answer: community.myReportList },
 
   reads: { answer: answer.readPositionList },
   markRead: { params: readParams, body: markReadSchema, answer: answer.readPosition },

@@ -1,0 +1,66 @@
+/**
+ * Message requests (issue 21). A direct message is a request when its receiver has not accepted
+ * its sender: they never wrote to them, never accepted their request, and no referral binds the
+ * two (the receiver's own professional, a professional writing to someone referred to them, an
+ * admin). Requests are stored and delivered as any message, marked, and the receiver's devices
+ * keep them apart until they accept. Writing to someone accepts them; so does accepting.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { blocks, contacts, directMessages, users } from '../db/schema';
+
+export interface Delivery {
+  /** The receiver has not accepted the sender yet. */
+  request: boolean;
+  /** The receiver blocks the sender: stored for the sender's sake, never delivered. */
+  withheld: boolean;
+}
+
+/**
+ * How each receiver gets a message from `senderId`, and the acceptances sending makes: the sender
+ * accepts every receiver, and a receiver bound to the sender by a referral accepts the sender.
+ * Runs inside the message's transaction, so a concurrent accept or block is seen before or after, whole.
+ */
+export async function deliveries(tx: Db, senderId: string, receiverIds: string[]): Promise<Map<string, Delivery>> {
+  const receivers = [...new Set(receiverIds)];
+  const people = await tx.select({ id: users.id, role: users.role, referredBy: users.referredBy }).from(users)
+    .where(inArray(users.id, [senderId, ...receivers]));
+  const sender = people.find((p) => p.id === senderId);
+  const bound = new Set(people.filter((p) => p.id !== senderId && (
+    sender?.role === 'admin' || p.referredBy === senderId || sender?.referredBy === p.id)).map((p) => p.id));
+  const accepted = new Set((await tx.select({ id: contacts.userId }).from(contacts)
+    .where(and(eq(contacts.otherId, senderId), inArray(contacts.userId, receivers)))).map((r) => r.id));
+  const blocking = new Set((await tx.select({ id: blocks.blockerId }).from(blocks)
+    .where(and(eq(blocks.blockedId, senderId), inArray(blocks.blockerId, receivers)))).map((r) => r.id));
+  const rows = [
+    ...receivers.map((id) => ({ userId: senderId, otherId: id })),
+    ...[...bound].filter((id) => !accepted.has(id)).map((id) => ({ userId: id, otherId: senderId })),
+  ];
+  if (rows.length) await tx.insert(contacts).values(rows).onConflictDoNothing();
+  return new Map(receivers.map((id) => [id, { request: !accepted.has(id) && !bound.has(id), withheld: blocking.has(id) }]));
+}
+
+/** `userId` accepts `otherId`: their waiting messages stop being requests. Answers whether there were any. */
+export async function accept(db: Db, userId: string, otherId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(contacts).values({ userId, otherId }).onConflictDoNothing();
+    await tx.update(directMessages).set({ request: false })
+      .where(and(eq(directMessages.senderId, otherId), eq(directMessages.receiverId, userId), eq(directMessages.request, true)));
+  });
+}
+
+/** The people whose requests wait for `userId`: not accepted, not blocked, with at least one message delivered. */
+export function waitingRequests(db: Db, userId: string) {
+  return db.select({
+    user: users,
+    count: sql<number>`count(*)::int`,
+    lastAt: sql<Date>`max(${directMessages.createdAt})`.mapWith((v: string | Date) => new Date(v)),
+  }).from(directMessages).innerJoin(users, eq(users.id, directMessages.senderId))
+    .where(and(
+      eq(directMessages.receiverId, userId), eq(directMessages.request, true), eq(directMessages.withheld, false),
+      sql`${directMessages.deletedAt} is null`,
+      sql`not exists (select 1 from ${contacts} where ${contacts.userId} = ${userId} and ${contacts.otherId} = ${directMessages.senderId})`,
+      sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${directMessages.senderId})`,
+    ))
+    .groupBy(users.id).orderBy(sql`max(${directMessages.createdAt}) desc`);
+}

@@ -1,0 +1,78 @@
+/**
+ * Taking a message back (issue 21): its author deletes it for everyone, a moderator removes it, or
+ * its author's account goes. The words and the image are erased from the row, not hidden; the row
+ * stays as a tombstone (same id, same place in the thread) with a new `rev`, so every device's
+ * catch-up reaches it, and the socket tells the devices online now.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { DirectMessage, GroupMessage } from '../../shared/api';
+import type { Db } from '../db/client';
+import { directMessages, groupMessages, users } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { Realtime } from '../realtime/realtime';
+import { ImageStore } from '../uploads/store';
+import { inMessageOrder } from './store';
+import { senderColumns, toDirectMessage, toGroupMessage, DELETED_SENDER } from './serialize';
+
+export type TakenBackBy = 'sender' | 'moderator' | 'account';
+
+export type FoundMessage =
+  | { kind: 'direct'; row: typeof directMessages.$inferSelect }
+  | { kind: 'group'; row: typeof groupMessages.$inferSelect };
+
+/** A direct or group message by id (ids are unique across both tables: 96 random bits). */
+export async function findMessage(db: Db, messageId: string): Promise<FoundMessage | null> {
+  const [direct] = await db.select().from(directMessages).where(eq(directMessages.id, messageId)).limit(1);
+  if (direct) return { kind: 'direct', row: direct };
+  const [group] = await db.select().from(groupMessages).where(eq(groupMessages.id, messageId)).limit(1);
+  return group ? { kind: 'group', row: group } : null;
+}
+
+const erased = (by: TakenBackBy) => ({ text: '', deletedAt: new Date(), deletedBy: by, rev: sql`nextval('message_seq')` });
+
+/**
+ * Erases one message and tells everyone who holds it. Idempotent: a message already taken back
+ * answers its tombstone and announces nothing.
+ */
+export async function takeBack(db: Db, realtime: Realtime, store: ImageStore, found: FoundMessage, by: TakenBackBy): Promise<DirectMessage | GroupMessage> {
+  if (found.kind === 'direct') {
+    if (found.row.deletedAt) return toDirectMessage(found.row);
+    const [row] = await inMessageOrder(db, (tx) => tx.update(directMessages).set({ ...erased(by), image: null })
+      .where(eq(directMessages.id, found.row.id)).returning());
+    const tombstone = toDirectMessage(row!);
+    await removeImage(store, found.row.image);
+    realtime.toUsers([row!.senderId, row!.receiverId]).emit('messageChanged', tombstone);
+    return tombstone;
+  }
+  if (found.row.deletedAt) return toGroupMessage(found.row, await senderOfRow(db, found.row.senderId));
+  const [row] = await inMessageOrder(db, (tx) => tx.update(groupMessages).set(erased(by))
+    .where(eq(groupMessages.id, found.row.id)).returning());
+  const tombstone = toGroupMessage(row!, await senderOfRow(db, row!.senderId));
+  realtime.toGroup(row!.groupId).emit('messageChanged', tombstone);
+  return tombstone;
+}
+
+async function senderOfRow(db: Db, senderId: string) {
+  const [sender] = await db.select(senderColumns).from(users).where(eq(users.id, senderId)).limit(1);
+  return sender ?? { ...DELETED_SENDER, _id: senderId };
+}
+
+/** An image in Haven's own store goes with the message; one on ImageKit is not ours to delete. */
+async function removeImage(store: ImageStore, url: string | null): Promise<void> {
+  const name = url ? ImageStore.nameFromUrl(url) : null;
+  if (name) await store.remove([name]);
+}
+
+/**
+ * A deleted account's messages, on other people's devices: the same tombstones, made before the
+ * account's row goes (its received messages go with it by cascade). Answers how many were erased.
+ */
+export async function takeBackAllOf(db: Db, userId: string): Promise<number> {
+  return inMessageOrder(db, async (tx) => {
+    const direct = await tx.update(directMessages).set({ ...erased('account'), image: null })
+      .where(sql`${directMessages.senderId} = ${userId} and ${directMessages.deletedAt} is null`).returning({ id: directMessages.id });
+    const group = await tx.update(groupMessages).set(erased('account'))
+      .where(sql`${groupMessages.senderId} = ${userId} and ${groupMessages.deletedAt} is null`).returning({ id: groupMessages.id });
+    return direct.length + group.length;
+  });
+}
