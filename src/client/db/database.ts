@@ -6,6 +6,7 @@ import { Dexie, type Table } from 'dexie';
 import type { AiChatSummary, GroupSummary, MessageSender, PublicUser } from '../../shared/api';
 import type { AuraRole } from '../../shared/limits';
 import type { HelpSubject } from '../../shared/safety/help';
+import type { BlockedPerson, MessageRequest } from '../../shared/community';
 
 export type SendStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
@@ -30,6 +31,9 @@ export interface LocalMessage {
   error: string | null;
   /** Server order once known; pending messages sort after every stored one, in the order typed. */
   sortKey: number;
+  /** Taken back (issue 21): the words and image are gone; who took it back. */
+  deletedAt?: string | null;
+  deletedBy?: 'sender' | 'moderator' | 'account' | null;
 }
 
 export interface LocalAiChat extends AiChatSummary {
@@ -115,6 +119,17 @@ export interface ReadRow {
   sentSeq: number;
 }
 
+/** Someone this person blocks (issue 21). `synced: 0` while the block waits to reach the server (made offline). */
+export interface BlockRow extends BlockedPerson {
+  synced: 0 | 1;
+}
+
+/** A muted conversation (`dm:<id>` or `group:<id>`); `until` null is always. */
+export interface MuteRow {
+  conversation: string;
+  until: string | null;
+}
+
 export class HavenDb extends Dexie {
   users!: Table<PublicUser & { therapist?: boolean }, string>;
   groups!: Table<GroupSummary, string>;
@@ -126,6 +141,10 @@ export class HavenDb extends Dexie {
   meta!: Table<MetaRow, string>;
   safetyPlan!: Table<SafetyPlanRow, SafetyPlanSection>;
   reads!: Table<ReadRow, string>;
+  blocks!: Table<BlockRow, string>;
+  /** People whose message requests wait (GET /api/messages/requests). */
+  requests!: Table<MessageRequest, string>;
+  mutes!: Table<MuteRow, string>;
 
   constructor(readonly userId: string) {
     super(`haven-${userId}`);
@@ -146,6 +165,8 @@ export class HavenDb extends Dexie {
     this.version(3).stores({ safetyPlan: 'section' });
     // Version 4: read positions, so unread counts and the "New messages" divider work offline too.
     this.version(4).stores({ reads: 'conversation' });
+    // Version 5: community safety (issue 21): blocks, message requests, mutes.
+    this.version(5).stores({ blocks: '_id', requests: '_id', mutes: 'conversation' });
   }
 }
 

@@ -114,6 +114,8 @@ export class Connection {
     if (handlers.onEvent.newGroupMessage) socket.on('newGroupMessage', handlers.onEvent.newGroupMessage);
     if (handlers.onEvent.readPosition) socket.on('readPosition', handlers.onEvent.readPosition);
     if (handlers.onEvent.resync) socket.on('resync', handlers.onEvent.resync);
+    if (handlers.onEvent.messageChanged) socket.on('messageChanged', handlers.onEvent.messageChanged);
+    if (handlers.onEvent.safetyChanged) socket.on('safetyChanged', handlers.onEvent.safetyChanged);
     globalThis.addEventListener?.('online', this.wake);
     globalThis.document?.addEventListener('visibilitychange', this.onVisible);
   }

@@ -9,7 +9,7 @@
  */
 import type { SyncPage } from '../../shared/api';
 import type { HavenDb } from '../db/database';
-import { fromDirect, fromGroup, putServerMessages } from './merge';
+import { fromDirect, fromGroup, messageTables, putServerMessages } from './merge';
 
 export const CURSOR_KEY = 'syncCursor';
 export const EPOCH_KEY = 'syncEpoch';
@@ -33,7 +33,7 @@ export async function readCursor(db: HavenDb): Promise<number> {
 
 export async function applyPage(db: HavenDb, page: SyncPage): Promise<void> {
   const incoming = [...page.direct.map((m) => fromDirect(m, db.userId)), ...page.group.map(fromGroup)];
-  await db.transaction('rw', db.messages, db.meta, async () => {
+  await db.transaction('rw', [...messageTables(db), db.meta], async () => {
     await putServerMessages(db, incoming);
     await db.meta.bulkPut([{ key: CURSOR_KEY, value: page.cursor }, { key: EPOCH_KEY, value: page.epoch }]);
   });

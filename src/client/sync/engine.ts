@@ -18,6 +18,8 @@ import { describeFailure } from '../net/errors';
 import { connection, type Connection } from '../net/connection';
 import { catchUp } from './catchup';
 import { refreshDirectory } from './directory';
+import { refreshSafety } from './safety';
+import type { SafetyChange } from '../../shared/realtime';
 import { Flusher } from './flusher';
 import { IncomingMessages } from './incoming';
 import { fromDirect, fromGroup } from './merge';
@@ -112,10 +114,13 @@ export class SyncEngine {
     this.status.update({ catchingUp: true });
     // Read positions go their own way: a failure there is not a failure to sync messages.
     const reads = syncReads(this.db, this.options.api).catch((error: unknown) => console.error('Haven: read positions not synced', error));
+    // Blocks first: one made offline reaches the server before the catch-up reads what to send here.
+    const safety = this.safetyNow();
     const results = await Promise.allSettled([
       catchUp(this.db, (since) => call('sync', { query: { since } }, { http: this.options.api })),
       refreshDirectory(this.db, this.options.api),
     ]);
+    await safety;
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     // Keeps the device's copy bounded; older messages reload on demand (history.ts).
     if (results[0].status === 'fulfilled') await pruneConversations(this.db).catch((error: unknown) => console.error('Haven: pruning failed', error));
@@ -123,6 +128,12 @@ export class SyncEngine {
     if (failed && browserOnline()) console.error('Haven: catch-up failed', failed.reason);
     await reads;
     this.status.update({ catchingUp: false, syncError: failed && browserOnline() ? reasonOf(failed.reason) : null });
+  }
+
+  /** Blocks, requests and mutes again (all, or what another device changed); a failure waits for the next sync. */
+  private async safetyNow(what?: SafetyChange): Promise<void> {
+    const work = what === 'groups' ? refreshDirectory(this.db, this.options.api) : refreshSafety(this.db, this.options.api, what);
+    await work.catch((error: unknown) => console.error('Haven: safety lists not synced', error));
   }
 
   private async networkBack(): Promise<void> {
@@ -144,8 +155,13 @@ export class SyncEngine {
           clearTimeout(this.resyncTimer);
           this.resyncTimer = setTimeout(() => void this.networkBack(), Math.random() * RESYNC_SPREAD_MS);
         },
-        newMessage: (m) => this.incoming.add(fromDirect(m, this.user._id)),
+        newMessage: (m) => {
+          this.incoming.add(fromDirect(m, this.user._id));
+          if (m.request && m.senderId !== this.user._id) void this.safetyNow('requests');
+        },
         newGroupMessage: (m) => this.incoming.add(fromGroup(m)),
+        messageChanged: (m) => this.incoming.add('groupId' in m ? fromGroup(m) : fromDirect(m, this.user._id)),
+        safetyChanged: (what) => void this.safetyNow(what),
         readPosition: (p) => void storeServerReads(this.db, [p]).catch((error: unknown) => console.error('Haven: storing a read position failed', error)),
       },
     });

@@ -12,7 +12,7 @@ import { api } from '../net/api';
 import { call } from '../net/call';
 import { useOnline } from '../pwa/online';
 import { useDb } from './current';
-import { fromDirect, fromGroup, putServerMessages } from './merge';
+import { fromDirect, fromGroup, messageTables, putServerMessages } from './merge';
 
 /** Rows shown at first, added per step back, and asked of the server per request. */
 export const HISTORY_PAGE = 50;
@@ -103,7 +103,7 @@ export async function fetchPage(db: HavenDb, http: KyInstance, conversation: str
  * beside it). `complete`: the server had nothing older, so the oldest stored row is the first.
  */
 export async function storePage(db: HavenDb, conversation: string, incoming: readonly LocalMessage[], complete: boolean): Promise<void> {
-  await db.transaction('rw', db.messages, db.meta, async () => {
+  await db.transaction('rw', [...messageTables(db), db.meta], async () => {
     await putServerMessages(db, incoming);
     if (complete) await db.meta.put({ key: startMark(conversation), value: (await storedRows(db, conversation).first())?.key ?? null });
   });

@@ -5,7 +5,7 @@
  * An echo of a row already stored as sent changes nothing, so it writes nothing (mergeBatch).
  */
 import type { HavenDb, LocalMessage } from '../db/database';
-import { putServerMessages } from './merge';
+import { messageTables, putServerMessages } from './merge';
 
 export const INCOMING_GATHER_MS = 30;
 
@@ -25,7 +25,7 @@ export class IncomingMessages {
     const incoming = this.pending;
     this.pending = [];
     try {
-      await this.db.transaction('rw', this.db.messages, async () => {
+      await this.db.transaction('rw', messageTables(this.db), async () => {
         await putServerMessages(this.db, incoming);
       });
     } catch (error) {

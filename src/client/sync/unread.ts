@@ -6,11 +6,15 @@
  * shows it ("99+").
  */
 import { Dexie } from 'dexie';
-import type { HavenDb, LocalMessage } from '../db/database';
+import { dmConversation, type HavenDb, type LocalMessage } from '../db/database';
+import { isMuted } from './safety';
 
 export interface ConversationSummary {
   conversation: string;
+  /** 0 for a muted conversation and for a message request: they count in no badge or total (issue 21). */
   unread: number;
+  muted: boolean;
+  request: boolean;
   /** The newest message, sent or still on its way. */
   last: LocalMessage;
 }
@@ -20,7 +24,7 @@ export function countUnread(newestFirst: readonly LocalMessage[], me: string, re
   let unread = 0;
   for (const m of newestFirst) {
     if (m.senderId === me) break;
-    if (m.seq !== null && m.seq > readSeq) unread += 1;
+    if (m.seq !== null && m.seq > readSeq && !m.deletedAt) unread += 1;
   }
   return unread;
 }
@@ -39,20 +43,29 @@ export async function readSeqOf(db: HavenDb, conversation: string): Promise<numb
   return (await db.reads.get(conversation))?.seq ?? 0;
 }
 
-async function summarise(db: HavenDb, conversation: string, readSeq: number): Promise<ConversationSummary | null> {
+interface Quiet {
+  muted: boolean;
+  request: boolean;
+}
+
+async function summarise(db: HavenDb, conversation: string, readSeq: number, quiet: Quiet): Promise<ConversationSummary | null> {
   const rows = db.messages.where('[conversation+sortKey]');
   const last = await rows.between([conversation, Dexie.minKey], [conversation, Dexie.maxKey]).last();
   if (!last) return null;
   // Reading stops at the person's own newest message: nothing before a reply is unread.
   const above = await rows.between([conversation, readSeq], [conversation, Dexie.maxKey], false, true).reverse()
     .until((m) => m.senderId === db.userId, true).toArray();
-  return { conversation, unread: countUnread(above, db.userId, readSeq), last };
+  const unread = quiet.muted || quiet.request ? 0 : countUnread(above, db.userId, readSeq);
+  return { conversation, unread, last, ...quiet };
 }
 
 /** Every conversation the device holds messages of, with its unread count and newest message. */
 export async function readSummaries(db: HavenDb): Promise<Map<string, ConversationSummary>> {
   const conversations = (await db.messages.orderBy('conversation').uniqueKeys()) as string[];
   const reads = new Map((await db.reads.toArray()).map((r) => [r.conversation, r.seq]));
-  const summaries = await Promise.all(conversations.map((c) => summarise(db, c, reads.get(c) ?? 0)));
+  const muted = new Set((await db.mutes.toArray()).filter((m) => isMuted(m.until)).map((m) => m.conversation));
+  const requests = new Set((await db.requests.toCollection().primaryKeys()).map(dmConversation));
+  const summaries = await Promise.all(conversations.map((c) =>
+    summarise(db, c, reads.get(c) ?? 0, { muted: muted.has(c), request: requests.has(c) })));
   return new Map(summaries.flatMap((s) => (s ? [[s.conversation, s] as const] : [])));
 }
