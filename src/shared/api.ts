@@ -166,11 +166,15 @@ export type JoinedGroup = z.infer<typeof joinedGroup>;
 export const adminGroup = group.extend({ members: z.array(publicUser) });
 export type AdminGroup = z.infer<typeof adminGroup>;
 
-/** One page of catch-up: everything the caller may read with seq > since, in seq order, read from one snapshot. */
+/**
+ * One page of catch-up: everything the caller may read that was stored or changed (taken back)
+ * after `since`, in that order, read from one snapshot. A message keeps its `seq` (its place in
+ * the thread); the cursor follows each message's last change, which is its seq until it changes.
+ */
 export const syncPage = z.object({
   direct: z.array(directMessage),
   group: z.array(groupMessage),
-  /** Pass this as `since` next time; it is the seq of the last message in this page. */
+  /** Pass this as `since` next time: where the last message of this page was stored or changed. */
   cursor: z.number(),
   hasMore: z.boolean(),
   /**

@@ -9,6 +9,7 @@ import type { KyInstance } from 'ky';
 import type { SafetyChange } from '../../shared/realtime';
 import { dmConversation, groupConversation, type HavenDb } from '../db/database';
 import { call } from '../net/call';
+import { fetchPage, storePage } from './history';
 
 /** Removes what the device holds from people now blocked: their messages, direct and group, and their requests. */
 export async function forgetPeople(db: HavenDb, personIds: readonly string[]): Promise<void> {
@@ -62,6 +63,18 @@ export async function refreshSafety(db: HavenDb, http: KyInstance, only?: Safety
   if (!only || only === 'blocks') await refreshBlocks(db, http);
   if (!only || only === 'requests') await refreshRequests(db, http);
   if (!only || only === 'mutes') await refreshMutes(db, http);
+}
+
+/**
+ * After an unblock: the person's earlier messages come back from the server (what they sent while
+ * blocked stays withheld there). The newest page of the direct chat and of each group is enough
+ * for what a person scrolls to; older pages load on demand as ever.
+ */
+export async function restorePerson(db: HavenDb, http: KyInstance, personId: string): Promise<void> {
+  const groups = (await db.groups.toArray()).filter((g) => g.isMember).map((g) => groupConversation(g._id));
+  for (const conversation of [dmConversation(personId), ...groups]) {
+    await storePage(db, conversation, await fetchPage(db, http, conversation, null), false);
+  }
 }
 
 /** Is this conversation muted now? */

@@ -8,7 +8,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { DirectMessage, GroupMessage } from '../../shared/api';
 import type { Db } from '../db/client';
 import { directMessages, groupMessages, users } from '../db/schema';
-import { AppError } from '../http/errors';
 import type { Realtime } from '../realtime/realtime';
 import { ImageStore } from '../uploads/store';
 import { inMessageOrder } from './store';

@@ -11,7 +11,7 @@ import { call } from '../../net/call';
 import { describeFailure, gotNoAnswer } from '../../net/errors';
 import { currentEngine } from '../../sync/current';
 import { refreshDirectory } from '../../sync/directory';
-import { forgetPeople } from '../../sync/safety';
+import { forgetPeople, restorePerson } from '../../sync/safety';
 import { discard } from '../../sync/outbox';
 import { api } from '../../net/api';
 
@@ -52,6 +52,8 @@ export async function unblockPerson(personId: string): Promise<void> {
     }
   }
   await local.blocks.delete(personId);
+  // Best effort: what does not come back now comes with history paging.
+  await restorePerson(local, api, personId).catch((error: unknown) => console.error('Haven: restoring messages after an unblock failed', error));
 }
 
 export async function acceptRequest(personId: string): Promise<void> {
