@@ -163,7 +163,11 @@ export type GroupMember = MessageSender;
 export const joinedGroup = groupSummary.extend({ members: z.array(messageSender) });
 export type JoinedGroup = z.infer<typeof joinedGroup>;
 
-export const adminGroup = group.extend({ members: z.array(publicUser) });
+export const adminGroup = group.extend({
+  members: z.array(publicUser),
+  /** What joiners agree to: the group's own text or Haven's default, as shown to them. */
+  guidelines: z.string().optional(),
+});
 export type AdminGroup = z.infer<typeof adminGroup>;
 
 /**

@@ -64,5 +64,6 @@ export async function groupsForAdmin(db: Db): Promise<AdminGroup[]> {
   return rows.map((g) => ({
     ...base(g),
     members: members.filter((m) => m.groupId === g.id).map((m) => toPublicUser(m.user, { id: '', role: 'admin' })),
+    guidelines: guidelinesOf(g.guidelines),
   }));
 }
