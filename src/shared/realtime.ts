@@ -35,7 +35,7 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const groupRoom = (groupId: string) => `group:${groupId}`;
 
 /** Reasons the server gives when it refuses a connection (connect_error's message). */
-export const SOCKET_REFUSALS = ['UNAUTHENTICATED', 'VERIFICATION_REQUIRED', 'ORIGIN_REJECTED', 'SUSPENDED'] as const;
+export const SOCKET_REFUSALS = ['UNAUTHENTICATED', 'VERIFICATION_REQUIRED', 'ORIGIN_REJECTED'] as const;
 export type SocketRefusal = (typeof SOCKET_REFUSALS)[number];
 
 export const isSocketRefusal = (reason: string): reason is SocketRefusal => (SOCKET_REFUSALS as readonly string[]).includes(reason);

@@ -23,10 +23,16 @@ const ACCESS: Record<EndpointName, Access> = {
   // Account controls (issue 12): the person's own sessions, password, data and account.
   changePassword: 'signedIn', sessions: 'signedIn', endSession: 'signedIn', endOtherSessions: 'signedIn',
   exportAccount: 'signedIn', deleteAccount: 'signedIn', resetPassword: 'public', createResetCode: 'admin',
+  // Community safety (issue 21).
+  setDisplayName: 'signedIn',
+  blocks: 'active', block: 'active', unblock: 'active', mutes: 'active', mute: 'active', unmute: 'active',
+  messageRequests: 'active', acceptRequest: 'active', deleteMessage: 'active', groupMembers: 'active', leaveGroup: 'active',
+  report: 'active', myReports: 'active',
+  adminReports: 'admin', resolveReport: 'admin', suspendUser: 'admin', unsuspendUser: 'admin', moderationLog: 'admin', setGuidelines: 'admin',
 };
 
 /** Run last, in this order: they change the world (a session, a group, a person's standing). */
-const LAST: EndpointName[] = ['requestVerification', 'endOtherSessions', 'removeGroupMember', 'deleteGroup', 'deleteUser', 'deleteAccount', 'logout'];
+const LAST: EndpointName[] = ['requestVerification', 'endOtherSessions', 'deleteMessage', 'leaveGroup', 'suspendUser', 'removeGroupMember', 'deleteGroup', 'deleteUser', 'deleteAccount', 'logout'];
 /** Sign-in routes rotate the caller's session; being public, they are tried by people with nothing to lose. */
 const ROTATING: EndpointName[] = ['signup', 'login'];
 /** Routes on one person's own object: everybody else gets 404, as if it did not exist. */
