@@ -97,7 +97,10 @@ describe('/admin', () => {
     expect(screen.getAllByTestId('pending-user')).toHaveLength(1);
     expect(screen.getAllByTestId('user-row')).toHaveLength(2);
     expect(screen.getAllByTestId('admin-group')[0]?.textContent).toContain('Calm Exams');
-    expect(adminCalls().sort()).toEqual(['GET /api/admin/all-users?role=all', 'GET /api/admin/groups', 'GET /api/admin/pending-users', 'GET /api/admin/stats']);
+    expect(adminCalls().sort()).toEqual([
+      'GET /api/admin/all-users?role=all', 'GET /api/admin/groups', 'GET /api/admin/moderation-log', 'GET /api/admin/pending-users',
+      'GET /api/admin/reports?status=open', 'GET /api/admin/stats',
+    ]);
 
     fireEvent.change(screen.getByLabelText('Filter by role'), { target: { value: 'user' } });
     await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(1));

@@ -6,6 +6,8 @@ import { PendingUsers } from './PendingUsers';
 import { AllUsers } from './AllUsers';
 import { GroupsAdmin } from './GroupsAdmin';
 import { Stats } from './Stats';
+import { ModerationQueue } from './ModerationQueue';
+import { AuditLog } from './AuditLog';
 import { MAIN_ID } from '../../ui/SkipLink';
 
 interface Props {
@@ -17,7 +19,10 @@ interface Props {
   onChanged: () => Promise<unknown>;
 }
 
-/** /admin: pending verifications, statistics, every user and the support groups (spec sections 2 and 6). */
+/**
+ * /admin: pending verifications, statistics, every user and the support groups (spec sections 2 and
+ * 6); the moderation queue and the audit log (issue 21).
+ */
 export function AdminPage({ data, filter, onFilter, onChanged }: Props) {
   // Said here, not in the loader: the loader also runs when a link to /admin is only hovered
   // (preloading), and a toast then would be about a page the person never opened. The id keeps
@@ -30,8 +35,10 @@ export function AdminPage({ data, filter, onFilter, onChanged }: Props) {
     <AdminFrame>
       <Stats stats={data.stats} />
       <PendingUsers users={data.pending} onChanged={onChanged} />
+      <ModerationQueue reports={data.reports} onChanged={onChanged} />
       <AllUsers users={data.users} filter={filter} onFilter={onFilter} onChanged={onChanged} />
       <GroupsAdmin groups={data.groups} onChanged={onChanged} />
+      <AuditLog entries={data.log} users={data.users} reports={data.reports} groups={data.groups} onChanged={onChanged} />
     </AdminFrame>
   );
 }

@@ -1,4 +1,7 @@
-/** The admin's support groups: list with members, creation, and (beyond the spec) deletion and member removal. */
+/**
+ * The admin's support groups: list with members, creation, each group's guidelines (issue 21), and
+ * (beyond the spec) deletion and member removal.
+ */
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AdminGroup, PublicUser } from '../../../shared/api';
@@ -8,6 +11,7 @@ import { GROUP_TYPE_LABEL, memberCount, ROLE_LABEL } from '../../ui/labels';
 import { GroupIcon } from '../chat/GroupIcon';
 import { adminApi } from './adminApi';
 import { ConfirmDialog } from './ConfirmDialog';
+import { GuidelinesButton } from './GuidelinesEditor';
 
 
 
@@ -114,6 +118,7 @@ export function GroupsAdmin({ groups, onChanged }: { groups: AdminGroup[]; onCha
                   aria-label={`Delete group ${g.name}`}>Delete</button>
               </div>
               <p className="text-sm wrap-anywhere">{g.description}</p>
+              <div><GuidelinesButton group={g} onChanged={onChanged} /></div>
               {g.members.length > 0 && (
                 <ul className="divide-y divide-base-300 rounded-box border border-base-300" aria-label={`Members of ${g.name}`}>
                   {g.members.map((m) => (

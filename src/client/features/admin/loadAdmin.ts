@@ -1,5 +1,6 @@
 /** What /admin needs on entry, fetched by its route's loader (routes/admin.tsx) before the screen shows. */
 import type { AdminGroup, AdminStats, AdminUser } from '../../../shared/api';
+import type { AdminReport, ModerationEntry } from '../../../shared/community';
 import { classify } from '../../net/errors';
 import { adminApi, type RoleFilter } from './adminApi';
 
@@ -7,12 +8,19 @@ import { adminApi, type RoleFilter } from './adminApi';
 const PENDING_FAILED = 'Failed to load pending users';
 const USERS_FAILED = 'Failed to load users statistics';
 const GROUPS_FAILED = 'Failed to load groups';
+/** Ours (issue 21), in the same words. */
+const REPORTS_FAILED = 'Failed to load reports';
+const LOG_FAILED = 'Failed to load the moderation log';
 
 export interface AdminData {
   pending: AdminUser[];
   users: AdminUser[];
   stats: AdminStats | null;
   groups: AdminGroup[];
+  /** The open reports, for the moderation queue. */
+  reports: AdminReport[];
+  /** Every moderator action, as the server orders it. */
+  log: ModerationEntry[];
   /** Toasts for the parts that did not load; those parts show empty and the rest of the page works. */
   failures: string[];
 }
@@ -40,21 +48,26 @@ const isDenied = (reason: unknown) => {
 };
 
 export async function loadAdmin(role: RoleFilter): Promise<AdminData> {
-  const [pending, users, stats, groups] = await Promise.allSettled([
-    adminApi.pending(), adminApi.all(role), adminApi.stats(), adminApi.groups(),
+  const [pending, users, stats, groups, reports, log] = await Promise.allSettled([
+    adminApi.pending(), adminApi.all(role), adminApi.stats(), adminApi.groups(), adminApi.reports('open'), adminApi.moderationLog(),
   ]);
+  const all = [pending, users, stats, groups, reports, log];
   const failures: string[] = [];
   if (pending.status === 'rejected') failures.push(PENDING_FAILED);
   if (users.status === 'rejected' || stats.status === 'rejected') failures.push(USERS_FAILED);
   if (groups.status === 'rejected') failures.push(GROUPS_FAILED);
-  const rejected = [pending, users, stats, groups].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (reports.status === 'rejected') failures.push(REPORTS_FAILED);
+  if (log.status === 'rejected') failures.push(LOG_FAILED);
+  const rejected = all.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (rejected.some((r) => isDenied(r.reason))) throw new AdminDeniedError('Not an admin');
-  if (rejected.length === 4) throw new AdminLoadError(failures, classify(rejected[0]?.reason).message);
+  if (rejected.length === all.length) throw new AdminLoadError(failures, classify(rejected[0]?.reason).message);
   return {
     pending: pending.status === 'fulfilled' ? pending.value : [],
     users: users.status === 'fulfilled' ? users.value : [],
     stats: stats.status === 'fulfilled' ? stats.value : null,
     groups: groups.status === 'fulfilled' ? groups.value : [],
+    reports: reports.status === 'fulfilled' ? reports.value : [],
+    log: log.status === 'fulfilled' ? log.value : [],
     failures,
   };
 }
