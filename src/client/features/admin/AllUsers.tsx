@@ -4,6 +4,7 @@ import type { AdminUser } from '../../../shared/api';
 import { ROLE_LABEL } from '../../ui/labels';
 import { adminApi, ROLE_FILTERS, type RoleFilter } from './adminApi';
 import { ConfirmDialog } from './ConfirmDialog';
+import { LiftSuspensionButton } from './LiftSuspension';
 import { ResetCodeButton } from './ResetCode';
 
 const FILTER_LABEL: Record<RoleFilter, string> = { all: 'All', user: 'Users', therapist: 'Therapists', ngo: 'NGOs', volunteer: 'Volunteers' };
@@ -54,6 +55,8 @@ export function AllUsers({ users, filter, onFilter, onChanged }: Props) {
             </div>
             <span className="badge badge-outline">{ROLE_LABEL[u.role]}</span>
             <span className="badge badge-ghost">{u.status}</span>
+            {u.suspended && <span className="badge badge-error badge-outline">Suspended</span>}
+            {u.suspended && <LiftSuspensionButton userId={u._id} name={u.fullName} onChanged={onChanged} />}
             {u.role !== 'admin' && <ResetCodeButton user={u} />}
             {u.role !== 'admin' && (
               <button type="button" className="btn btn-error btn-sm" onClick={() => setDeleting(u)} aria-label={`Delete ${u.fullName}`}>
