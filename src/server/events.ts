@@ -8,7 +8,10 @@ export interface ServerEvents {
    * its sockets close. Carries the session's id (the SHA-256 of its token, as stored), never the token.
    */
   sessionEnded: [sessionId: string];
-  /** A person's standing changed (verified, rejected, back to pending): their sockets close and reconnect through the checks. */
+  /**
+   * A person's standing changed (verified, rejected, back to pending, suspended): their sockets close
+   * and reconnect through the checks (a suspended person's fail them: no session signs them in).
+   */
   accessChanged: [userId: string];
 }
 

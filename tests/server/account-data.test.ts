@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../src/shared/api';
 import { directMessages, sessions } from '../../src/server/db/schema';
@@ -109,7 +109,11 @@ describe('DELETE /api/me', () => {
     expect((await old.get('/api/me/export')).status).toBe(401);
     expect((await login(me.email, PASSWORD)).status).toBe(401);
     const { db } = server.database;
-    expect(await db.select().from(directMessages).where(or(eq(directMessages.senderId, me.id), eq(directMessages.receiverId, me.id)))).toEqual([]);
+    // What they received is gone; what they sent stays only as tombstones (no words, no image) on the other side (issue 21).
+    expect(await db.select().from(directMessages).where(eq(directMessages.receiverId, me.id))).toEqual([]);
+    const sent = await db.select().from(directMessages).where(eq(directMessages.senderId, me.id));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.map((m) => ({ text: m.text, image: m.image, deletedBy: m.deletedBy }))).toEqual(sent.map(() => ({ text: '', image: null, deletedBy: 'account' })));
     expect(await db.select().from(sessions).where(eq(sessions.userId, me.id))).toEqual([]);
     const everyone = (await admin.get('/api/admin/all-users')).body as { _id: string }[];
     expect(everyone.map((u) => u._id)).not.toContain(me.id);

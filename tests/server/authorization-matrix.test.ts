@@ -32,7 +32,7 @@ const ACCESS: Record<EndpointName, Access> = {
 };
 
 /** Run last, in this order: they change the world (a session, a group, a person's standing). */
-const LAST: EndpointName[] = ['requestVerification', 'endOtherSessions', 'deleteMessage', 'leaveGroup', 'suspendUser', 'removeGroupMember', 'deleteGroup', 'deleteUser', 'deleteAccount', 'logout'];
+const LAST: EndpointName[] = ['deleteMessage', 'leaveGroup', 'suspendUser', 'requestVerification', 'endOtherSessions', 'removeGroupMember', 'deleteGroup', 'deleteUser', 'deleteAccount', 'logout'];
 /** Sign-in routes rotate the caller's session; being public, they are tried by people with nothing to lose. */
 const ROTATING: EndpointName[] = ['signup', 'login'];
 /** Routes on one person's own object: everybody else gets 404, as if it did not exist. */

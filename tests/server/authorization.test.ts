@@ -8,7 +8,7 @@ beforeAll(async () => { server = await startServer(); });
 afterAll(async () => { await server?.close(); });
 
 /** Exactly the fields a person's own account may show; anything else (a hash, a session) is a leak. */
-const AUTH_USER_KEYS = ['_id', 'createdAt', 'email', 'fullName', 'profilePic', 'referralCode', 'referredBy', 'role', 'status',
+const AUTH_USER_KEYS = ['_id', 'createdAt', 'displayName', 'email', 'fullName', 'profilePic', 'referralCode', 'referredBy', 'role', 'status', 'suspended',
   'verificationMessage', 'verificationRequest'].sort();
 const ADMIN_USER_KEYS = [...AUTH_USER_KEYS, 'rejectionReason'].sort();
 

@@ -4,7 +4,7 @@
  * an idle time (SESSION_IDLE_DAYS), at logout, or when its person ends it from another device.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema';
 import { browserLabel } from './browser-label';
@@ -55,7 +55,11 @@ function alive(idleDays: number): SQL {
   return and(gt(sessions.expiresAt, new Date()), gt(sessions.lastSeenAt, new Date(Date.now() - idleDays * DAY_MS)))!;
 }
 
-/** The session behind a cookie token and its person, or null when unknown, expired, idle too long or its user is gone. */
+/**
+ * The session behind a cookie token and its person, or null when unknown, expired, idle too long,
+ * its user is gone or suspended. Suspending deletes the sessions too; this is the second lock, so a
+ * session made in a race with the suspension (a sign-in already past its checks) still signs nobody in.
+ */
 export async function findSession(db: Db, token: string, idleDays = DEFAULT_IDLE_DAYS): Promise<{ user: UserRow; session: SessionInfo } | null> {
   if (!token || token.length > 100) return null;
   const rows = await db
@@ -65,12 +69,12 @@ export async function findSession(db: Db, token: string, idleDays = DEFAULT_IDLE
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, digest(token)), alive(idleDays)))
+    .where(and(eq(sessions.id, digest(token)), alive(idleDays), isNull(users.suspendedAt)))
     .limit(1);
   return rows[0] ?? null;
 }
 
-/** The user behind a cookie token, or null when it is unknown, expired, idle too long or its user is gone. */
+/** The user behind a cookie token, or null when it is unknown, expired, idle too long or its user is gone or suspended. */
 export async function findSessionUser(db: Db, token: string, idleDays = DEFAULT_IDLE_DAYS): Promise<UserRow | null> {
   return (await findSession(db, token, idleDays))?.user ?? null;
 }

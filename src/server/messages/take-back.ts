@@ -4,10 +4,12 @@
  * stays as a tombstone (same id, same place in the thread) with a new `rev`, so every device's
  * catch-up reaches it, and the socket tells the devices online now.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DirectMessage, GroupMessage } from '../../shared/api';
 import type { Db } from '../db/client';
 import { directMessages, groupMessages, users } from '../db/schema';
+import { userRoom } from '../../shared/realtime';
+import { blockersOf, isBlocking } from '../community/blocks';
 import type { Realtime } from '../realtime/realtime';
 import { ImageStore } from '../uploads/store';
 import { inMessageOrder } from './store';
@@ -15,9 +17,10 @@ import { senderColumns, toDirectMessage, toGroupMessage, DELETED_SENDER } from '
 
 export type TakenBackBy = 'sender' | 'moderator' | 'account';
 
-export type FoundMessage =
-  | { kind: 'direct'; row: typeof directMessages.$inferSelect }
-  | { kind: 'group'; row: typeof groupMessages.$inferSelect };
+type DirectRow = typeof directMessages.$inferSelect;
+type GroupRow = typeof groupMessages.$inferSelect;
+
+export type FoundMessage = { kind: 'direct'; row: DirectRow } | { kind: 'group'; row: GroupRow };
 
 /** A direct or group message by id (ids are unique across both tables: 96 random bits). */
 export async function findMessage(db: Db, messageId: string): Promise<FoundMessage | null> {
@@ -34,20 +37,35 @@ const erased = (by: TakenBackBy) => ({ text: '', deletedAt: new Date(), deletedB
  * answers its tombstone and announces nothing.
  */
 export async function takeBack(db: Db, realtime: Realtime, store: ImageStore, found: FoundMessage, by: TakenBackBy): Promise<DirectMessage | GroupMessage> {
-  if (found.kind === 'direct') {
-    if (found.row.deletedAt) return toDirectMessage(found.row);
-    const [row] = await inMessageOrder(db, (tx) => tx.update(directMessages).set({ ...erased(by), image: null })
-      .where(eq(directMessages.id, found.row.id)).returning());
-    const tombstone = toDirectMessage(row!);
-    await removeImage(store, found.row.image);
-    realtime.toUsers([row!.senderId, row!.receiverId]).emit('messageChanged', tombstone);
-    return tombstone;
+  return found.kind === 'direct' ? takeBackDirect(db, realtime, store, found.row, by) : takeBackGroup(db, realtime, found.row, by);
+}
+
+// Only a row still standing is erased, so of several deletes at once one changes it and tells.
+async function takeBackDirect(db: Db, realtime: Realtime, store: ImageStore, found: DirectRow, by: TakenBackBy): Promise<DirectMessage> {
+  const [row] = await inMessageOrder(db, (tx) => tx.update(directMessages).set({ ...erased(by), image: null })
+    .where(and(eq(directMessages.id, found.id), isNull(directMessages.deletedAt))).returning());
+  if (!row) {
+    const [now] = await db.select().from(directMessages).where(eq(directMessages.id, found.id));
+    return toDirectMessage(now ?? found);
   }
-  if (found.row.deletedAt) return toGroupMessage(found.row, await senderOfRow(db, found.row.senderId));
+  const tombstone = toDirectMessage(row);
+  await removeImage(store, found.image);
+  // Whoever never got the message (withheld, or blocking its sender now) is not told of its removal either.
+  const hidden = row.withheld || await isBlocking(db, row.receiverId, row.senderId);
+  realtime.toUsers(hidden ? [row.senderId] : [row.senderId, row.receiverId]).emit('messageChanged', tombstone);
+  return tombstone;
+}
+
+async function takeBackGroup(db: Db, realtime: Realtime, found: GroupRow, by: TakenBackBy): Promise<GroupMessage> {
   const [row] = await inMessageOrder(db, (tx) => tx.update(groupMessages).set(erased(by))
-    .where(eq(groupMessages.id, found.row.id)).returning());
-  const tombstone = toGroupMessage(row!, await senderOfRow(db, row!.senderId));
-  realtime.toGroup(row!.groupId).emit('messageChanged', tombstone);
+    .where(and(eq(groupMessages.id, found.id), isNull(groupMessages.deletedAt))).returning());
+  if (!row) {
+    const [now] = await db.select().from(groupMessages).where(eq(groupMessages.id, found.id));
+    return toGroupMessage(now ?? found, await senderOfRow(db, found.senderId));
+  }
+  const tombstone = toGroupMessage(row, await senderOfRow(db, row.senderId));
+  const blockers = await blockersOf(db, row.senderId);
+  realtime.toGroup(row.groupId).except(blockers.map(userRoom)).emit('messageChanged', tombstone);
   return tombstone;
 }
 

@@ -4,7 +4,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { newId } from '../../shared/ids';
 import { currentUser, requireAdmin } from '../auth/guards';
 import type { AppContext } from '../context';
-import { groupMembers, groups, moderationActions } from '../db/schema';
+import { groupMembers, groups } from '../db/schema';
+import type { Db } from '../db/client';
+import { recordAction } from '../moderation/audit';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
@@ -39,7 +41,7 @@ export const adminGroupRoutes: FastifyPluginAsync<AppContext> = async (app, ctx)
     const me = currentUser(request);
     await db.transaction(async (tx) => {
       await tx.update(groups).set({ guidelines: text || null }).where(eq(groups.id, group.id));
-      await tx.insert(moderationActions).values({ id: newId(), actorId: me.id, actorName: me.fullName, action: 'set-guidelines', groupId: group.id });
+      await recordAction(tx as unknown as Db, me, { action: 'set-guidelines', groupId: group.id });
     });
     return { message: `Guidelines of ${group.name} saved` };
   } });

@@ -2,6 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { newId } from '../../shared/ids';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '../../shared/errors';
 import { DATA_URL_MAX_LENGTH, isDataUrl } from '../../shared/images';
 import { PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
 import { PROFILE_PIC_MESSAGE } from '../../shared/schemas';
@@ -111,6 +112,8 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await decoyHash(), `${password}!`);
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
     await loginThrottle.succeeded(attempt);
+    // Only after the password: someone without it learns nothing of the suspension.
+    if (user.suspendedAt) throw new AppError('SUSPENDED', ACCOUNT_SUSPENDED_MESSAGE);
     deviceCookies.issue(reply, config, email, user.passwordHash);
     await signIn(request, reply, user);
     return toAuthUser(user);

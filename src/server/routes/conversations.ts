@@ -4,12 +4,12 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { newId } from '../../shared/ids';
 import { isProfessional } from '../../shared/limits';
 import { currentUser, requireActive } from '../auth/guards';
 import { accept, waitingRequests } from '../community/requests';
 import type { AppContext } from '../context';
-import { groupMembers, moderationActions, users } from '../db/schema';
+import { groupMembers, users } from '../db/schema';
+import { recordAction } from '../moderation/audit';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
@@ -54,9 +54,9 @@ export const conversationRoutes: FastifyPluginAsync<AppContext> = async (app, ct
     if (!mine && me.role !== 'admin') throw new AppError('FORBIDDEN', 'You can only delete your own messages');
     await takeBack(db, realtime, store, found, mine ? 'sender' : 'moderator');
     if (!mine) {
-      await db.insert(moderationActions).values({
-        id: newId(), actorId: me.id, actorName: me.fullName, action: 'remove-message',
-        subjectUserId: found.row.senderId, messageId: found.row.id, groupId: found.kind === 'group' ? found.row.groupId : null,
+      await recordAction(db, me, {
+        action: 'remove-message', subjectUserId: found.row.senderId, messageId: found.row.id,
+        groupId: found.kind === 'group' ? found.row.groupId : null,
       });
     }
     return { message: mine ? 'Message deleted' : 'Message removed' };

@@ -1,5 +1,5 @@
 /** /api/messages: people to talk to, direct and group threads, sending, joining. Pending professionals are refused. */
-import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { DATA_URL_MAX_LENGTH, isDataUrl } from '../../shared/images';
 import { BATCH_MAX_ITEMS, MESSAGE_MAX_LENGTH, PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
@@ -37,9 +37,10 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
 
   r.route({ ...endpoint(r, 'people'), handler: async (request) => {
     const me = currentUser(request);
-    const where = isProfessional(me.role)
+    // A suspended account is nobody's new contact while it lasts (its threads stay readable).
+    const where = and(isNull(users.suspendedAt), isProfessional(me.role)
       ? eq(users.referredBy, me.id)
-      : and(ne(users.id, me.id), notPending);
+      : and(ne(users.id, me.id), notPending));
     const rows = await db.select().from(users).where(where).orderBy(asc(users.fullName));
     return rows.map((u) => toPublicUser(u, me));
   } });
@@ -49,7 +50,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     const verifiedTherapist = and(eq(users.role, 'therapist'), eq(users.status, 'verified'));
     const myReferrer = me.referredBy ? and(eq(users.id, me.referredBy), inArray(users.role, [...PROFESSIONAL_ROLES])) : undefined;
     const rows = await db.select().from(users)
-      .where(and(ne(users.id, me.id), myReferrer ? or(verifiedTherapist, myReferrer) : verifiedTherapist))
+      .where(and(ne(users.id, me.id), isNull(users.suspendedAt), myReferrer ? or(verifiedTherapist, myReferrer) : verifiedTherapist))
       .orderBy(asc(users.fullName));
     return rows.map((u) => toPublicUser(u, me));
   } });
