@@ -17,7 +17,11 @@ export type Access = 'public' | 'signedIn' | 'active' | 'admin' | 'uploadToken';
 
 export interface World {
   agents: Record<Actor, Agent>;
-  ids: { user: string; otherUser: string; verified: string; rejected: string; group: string; userChat: string; target: string };
+  ids: {
+    user: string; otherUser: string; verified: string; rejected: string; group: string; userChat: string; target: string;
+    /** Throwaway objects for the community-safety routes (issue 21) that change what they touch. */
+    spare: string; suspendTarget: string; spareGroup: string; spareMessage: string; report: string;
+  };
   /** The seq of the user's message to the therapist: a position the user may mark read. */
   directSeq: number;
 }
@@ -41,11 +45,22 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const chat = await createChat(user.agent, { text: 'private to Aura', clientId: clientId() });
   // A throwaway account for the admin's destructive routes, so the matrix never deletes its own people.
   const target = await signUp(server, { role: 'therapist' });
+  // Issue 21: someone to block and report, someone to suspend, a group to leave, a message to take
+  // back, and a report to resolve, none of them what the other routes' samples rely on.
+  const spare = await referredUser(server, pro.code);
+  const suspendTarget = await referredUser(server, pro.code);
+  const spareGroup = await admin.post('/api/admin/create-group', { name: `Matrix spare ${clientId()}`, type: 'mental', description: 'to leave' });
+  await user.agent.post(`/api/messages/join-group/${spareGroup.body.group._id}`);
+  const spareMessage = await user.agent.post(`/api/messages/send/${pro.user._id}`, { text: 'to take back', clientId: clientId() });
+  const report = await user.agent.post('/api/reports', { userId: spare.id, reason: 'spam' });
+  // If reports cannot be filed (yet), a well-formed id keeps the matrix's cells meaningful: 404 for the admin.
+  const reportId = report.status === 201 ? report.body._id as string : 'f'.repeat(24);
   return {
     agents: { anonymous: server.agent(), user: user.agent, otherUser: otherUser.agent, pending: pending.agent,
       verified: pro.agent, rejected: rejected.agent, admin, deleted: doomed.agent },
     ids: { user: user.id, otherUser: otherUser.id, verified: pro.user._id, rejected: rejected.user._id,
-      group: group.body.group._id, userChat: chat._id, target: target.user._id },
+      group: group.body.group._id, userChat: chat._id, target: target.user._id,
+      spare: spare.id, suspendTarget: suspendTarget.id, spareGroup: spareGroup.body.group._id, spareMessage: spareMessage.body._id, report: reportId },
     directSeq: sent.body.seq as number,
   };
 }
@@ -83,6 +98,20 @@ export function sampleFor(name: EndpointName, world: World): Sample {
     case 'generateTitle': return { path: {}, body: { prompt: 'a title please' } };
     case 'sync': return { path: {}, query: { since: '0' } };
     case 'allUsers': return { path: {}, query: { role: 'all' } };
+    // Issue 21.
+    case 'block': case 'unblock': return { path: { userId: ids.spare } };
+    case 'acceptRequest': return { path: { userId: ids.spare } };
+    case 'mute': return { path: { kind: 'group', id: ids.group }, body: { until: null } };
+    case 'unmute': return { path: { kind: 'group', id: ids.group } };
+    case 'deleteMessage': return { path: { messageId: ids.spareMessage } };
+    case 'groupMembers': return { path: { groupId: ids.group } };
+    case 'leaveGroup': return { path: { groupId: ids.spareGroup } };
+    case 'setDisplayName': return { path: {}, body: { displayName: 'Matrix name' } };
+    case 'setGuidelines': return { path: { id: ids.group }, body: { guidelines: 'Be kind to each other.' } };
+    case 'report': return { path: {}, body: { userId: ids.spare, reason: 'spam', note: 'matrix' } };
+    case 'adminReports': return { path: {}, query: { status: 'all' } };
+    case 'resolveReport': return { path: { id: ids.report }, body: { action: 'dismiss', note: 'matrix' } };
+    case 'suspendUser': case 'unsuspendUser': return { path: { id: ids.suspendTarget }, body: { note: 'matrix' } };
     default: return { path: {}, body: splitEndpoint(name).method === 'GET' ? undefined : {} };
   }
 }

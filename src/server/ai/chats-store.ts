@@ -11,7 +11,7 @@ import { newId } from '../../shared/ids';
 import type { Db } from '../db/client';
 import { aiChats, aiMessages } from '../db/schema';
 import { AppError } from '../http/errors';
-import { inMessageOrder } from '../messages/store';
+import { inMessageOrder } from '../messages/order';
 
 type ChatRow = typeof aiChats.$inferSelect;
 type MessageRow = typeof aiMessages.$inferSelect;

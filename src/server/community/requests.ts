@@ -8,6 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blocks, contacts, directMessages, users } from '../db/schema';
+import { inMessageOrder } from '../messages/order';
 
 export interface Delivery {
   /** The receiver has not accepted the sender yet. */
@@ -40,9 +41,12 @@ export async function deliveries(tx: Db, senderId: string, receiverIds: string[]
   return new Map(receivers.map((id) => [id, { request: !accepted.has(id) && !bound.has(id), withheld: blocking.has(id) }]));
 }
 
-/** `userId` accepts `otherId`: their waiting messages stop being requests. Answers whether there were any. */
+/** `userId` accepts `otherId`: their waiting messages stop being requests. */
 export async function accept(db: Db, userId: string, otherId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  // Under the message-order lock, as sends are: a send either sees this acceptance or is stored
+  // before it, and then cleared by it. Outside it, a send could read "not accepted", then commit
+  // after this, and stay a request for good.
+  await inMessageOrder(db, async (tx) => {
     await tx.insert(contacts).values({ userId, otherId }).onConflictDoNothing();
     await tx.update(directMessages).set({ request: false })
       .where(and(eq(directMessages.senderId, otherId), eq(directMessages.receiverId, userId), eq(directMessages.request, true)));

@@ -6,8 +6,10 @@
  */
 import type { DirectMessage, GroupMessage } from '../../shared/api';
 import { userRoom } from '../../shared/realtime';
-import { blockersOf, isBlocking } from '../community/blocks';
+import { eq } from 'drizzle-orm';
+import { blockersOf } from '../community/blocks';
 import type { Db } from '../db/client';
+import { directMessages } from '../db/schema';
 import type { Realtime } from '../realtime/realtime';
 
 export async function announce(db: Db, realtime: Realtime, message: DirectMessage | GroupMessage): Promise<void> {
@@ -16,6 +18,9 @@ export async function announce(db: Db, realtime: Realtime, message: DirectMessag
     realtime.toGroup(message.groupId).except(blockers.map(userRoom)).emit('newGroupMessage', message);
     return;
   }
-  const withheld = await isBlocking(db, message.receiverId, message.senderId);
-  realtime.toUsers(withheld ? [message.senderId] : [message.receiverId, message.senderId]).emit('newMessage', message);
+  // As stored: withheld when the receiver blocked the sender, a request when they had not accepted them.
+  const [row] = await db.select({ withheld: directMessages.withheld, request: directMessages.request })
+    .from(directMessages).where(eq(directMessages.id, message._id)).limit(1);
+  if (!row?.withheld) realtime.toUsers([message.receiverId]).emit('newMessage', row?.request ? { ...message, request: true } : message);
+  realtime.toUsers([message.senderId]).emit('newMessage', message);
 }

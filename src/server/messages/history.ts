@@ -31,7 +31,7 @@ export async function directThread(db: Db, me: string, other: string, page: Page
   const rows = await db.select().from(directMessages)
     .where(before === undefined ? thread : and(thread, lt(directMessages.seq, before)))
     .orderBy(desc(directMessages.seq)).limit(page.limit);
-  return rows.toReversed().map(toDirectMessage);
+  return rows.toReversed().map((m) => toDirectMessage(m, me));
 }
 
 export async function groupThread(db: Db, viewerId: string, groupId: string, page: PageQuery): Promise<GroupMessage[]> {

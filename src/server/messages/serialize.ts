@@ -9,10 +9,15 @@ const tombstoneOf = (m: { deletedAt: Date | null; deletedBy: 'sender' | 'moderat
 type DirectRow = Pick<typeof directMessages.$inferSelect, 'id' | 'seq' | 'senderId' | 'receiverId' | 'text' | 'image' | 'clientId' | 'createdAt' | 'request' | 'deletedAt' | 'deletedBy'>;
 type GroupRow = Pick<typeof groupMessages.$inferSelect, 'id' | 'seq' | 'groupId' | 'senderId' | 'text' | 'clientId' | 'createdAt' | 'deletedAt' | 'deletedBy'>;
 
-export function toDirectMessage(m: DirectRow): DirectMessage {
+/**
+ * A direct message as `viewerId` reads it. Only its receiver learns that it is a request: its
+ * sender is not told whether they have been accepted yet (issue 21).
+ */
+export function toDirectMessage(m: DirectRow, viewerId: string | null): DirectMessage {
   return {
     _id: m.id, seq: m.seq, senderId: m.senderId, receiverId: m.receiverId, text: m.text, image: m.image,
-    clientId: m.clientId, createdAt: m.createdAt.toISOString(), ...(m.request ? { request: true } : {}), ...tombstoneOf(m),
+    clientId: m.clientId, createdAt: m.createdAt.toISOString(),
+    ...(m.request && viewerId === m.receiverId ? { request: true } : {}), ...tombstoneOf(m),
   };
 }
 

@@ -1,19 +1,16 @@
 /**
  * Writing messages, one or a batch. Sends are idempotent by (sender, clientId): the UNIQUE index
  * decides, not a read-then-write check, so two racing retries store one message.
- *
- * Every insert holds one transaction-scoped advisory lock (on PostgreSQL), so a message's seq is
- * taken and committed in the same order across all connections and instances. Without it, seq 9 could
- * commit after seq 10 and a catch-up cursor already at 10 would skip it for good.
+ * Every insert runs inside inMessageOrder (order.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, is, sql } from 'drizzle-orm';
-import { PgliteDatabase } from 'drizzle-orm/pglite';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DirectMessage, GroupMessage, MessageSender } from '../../shared/api';
 import { newId } from '../../shared/ids';
 import type { Db } from '../db/client';
 import { directMessages, groupMessages } from '../db/schema';
 import { deliveries } from '../community/requests';
+import { inMessageOrder } from './order';
 import { toDirectMessage, toGroupMessage } from './serialize';
 
 export interface Stored<T> {
@@ -28,19 +25,6 @@ export interface GroupDraft { kind: 'group'; groupId: string; text: string; clie
 export type Draft = DirectDraft | GroupDraft;
 
 const serverClientId = () => `srv-${randomBytes(12).toString('hex')}`;
-
-/** An arbitrary constant naming Haven's message-ordering lock. */
-const MESSAGE_ORDER_LOCK = 0x4861_7665; // "Have"
-
-export function inMessageOrder<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  // PGlite is one connection whose transactions already run one at a time, so they commit in seq
-  // order without the lock; its round trip, inside the transaction, held every other query off.
-  const oneConnection = is(db, PgliteDatabase);
-  return db.transaction(async (tx) => {
-    if (!oneConnection) await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
-    return work(tx as unknown as Db);
-  });
-}
 
 /**
  * Pairs each draft with its row: the one this insert made (created, the first time its clientId
@@ -78,7 +62,7 @@ async function insertDirect(tx: Db, senderId: string, drafts: DirectDraft[]): Pr
   const missing = notInserted(drafts, inserted);
   const earlier = missing.length === 0 ? [] : await tx.select().from(directMessages)
     .where(and(eq(directMessages.senderId, senderId), inArray(directMessages.clientId, missing)));
-  return pairRows(drafts, inserted, earlier).map(({ row, created }) => ({ message: toDirectMessage(row), created }));
+  return pairRows(drafts, inserted, earlier).map(({ row, created }) => ({ message: toDirectMessage(row, senderId), created }));
 }
 
 async function insertGroup(tx: Db, sender: MessageSender, drafts: GroupDraft[]): Promise<Stored<GroupMessage>[]> {

@@ -74,7 +74,7 @@ export async function syncPage(db: Db, userId: string, since: number, limit: num
     .orderBy(({ rev }) => asc(rev)).limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
-    direct: page.filter((r) => r.kind === 'direct').map((r) => toDirectMessage({ ...r, receiverId: r.receiverId! })),
+    direct: page.filter((r) => r.kind === 'direct').map((r) => toDirectMessage({ ...r, receiverId: r.receiverId! }, userId)),
     group: page.filter((r) => r.kind === 'group').map((r) => toGroupMessage({ ...r, groupId: r.groupId! },
       senderOrDeleted(r.senderId, r.senderName === null ? null : { _id: r.senderId, fullName: r.senderName, profilePic: r.senderPic }))),
     cursor: page.at(-1)?.rev ?? since,

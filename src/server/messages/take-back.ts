@@ -12,7 +12,7 @@ import { userRoom } from '../../shared/realtime';
 import { blockersOf, isBlocking } from '../community/blocks';
 import type { Realtime } from '../realtime/realtime';
 import { ImageStore } from '../uploads/store';
-import { inMessageOrder } from './store';
+import { inMessageOrder } from './order';
 import { senderColumns, toDirectMessage, toGroupMessage, DELETED_SENDER } from './serialize';
 
 export type TakenBackBy = 'sender' | 'moderator' | 'account';
@@ -36,37 +36,43 @@ const erased = (by: TakenBackBy) => ({ text: '', deletedAt: new Date(), deletedB
  * Erases one message and tells everyone who holds it. Idempotent: a message already taken back
  * answers its tombstone and announces nothing.
  */
-export async function takeBack(db: Db, realtime: Realtime, store: ImageStore, found: FoundMessage, by: TakenBackBy): Promise<DirectMessage | GroupMessage> {
+export interface TakenBack<T> {
+  tombstone: T;
+  /** False when it had been taken back already (by this call's twin, or earlier): nothing was told. */
+  changed: boolean;
+}
+
+export async function takeBack(db: Db, realtime: Realtime, store: ImageStore, found: FoundMessage, by: TakenBackBy): Promise<TakenBack<DirectMessage | GroupMessage>> {
   return found.kind === 'direct' ? takeBackDirect(db, realtime, store, found.row, by) : takeBackGroup(db, realtime, found.row, by);
 }
 
 // Only a row still standing is erased, so of several deletes at once one changes it and tells.
-async function takeBackDirect(db: Db, realtime: Realtime, store: ImageStore, found: DirectRow, by: TakenBackBy): Promise<DirectMessage> {
+async function takeBackDirect(db: Db, realtime: Realtime, store: ImageStore, found: DirectRow, by: TakenBackBy): Promise<TakenBack<DirectMessage>> {
   const [row] = await inMessageOrder(db, (tx) => tx.update(directMessages).set({ ...erased(by), image: null })
     .where(and(eq(directMessages.id, found.id), isNull(directMessages.deletedAt))).returning());
   if (!row) {
     const [now] = await db.select().from(directMessages).where(eq(directMessages.id, found.id));
-    return toDirectMessage(now ?? found);
+    return { tombstone: toDirectMessage(now ?? found, null), changed: false };
   }
-  const tombstone = toDirectMessage(row);
+  const tombstone = toDirectMessage(row, null);
   await removeImage(store, found.image);
   // Whoever never got the message (withheld, or blocking its sender now) is not told of its removal either.
   const hidden = row.withheld || await isBlocking(db, row.receiverId, row.senderId);
   realtime.toUsers(hidden ? [row.senderId] : [row.senderId, row.receiverId]).emit('messageChanged', tombstone);
-  return tombstone;
+  return { tombstone, changed: true };
 }
 
-async function takeBackGroup(db: Db, realtime: Realtime, found: GroupRow, by: TakenBackBy): Promise<GroupMessage> {
+async function takeBackGroup(db: Db, realtime: Realtime, found: GroupRow, by: TakenBackBy): Promise<TakenBack<GroupMessage>> {
   const [row] = await inMessageOrder(db, (tx) => tx.update(groupMessages).set(erased(by))
     .where(and(eq(groupMessages.id, found.id), isNull(groupMessages.deletedAt))).returning());
   if (!row) {
     const [now] = await db.select().from(groupMessages).where(eq(groupMessages.id, found.id));
-    return toGroupMessage(now ?? found, await senderOfRow(db, found.senderId));
+    return { tombstone: toGroupMessage(now ?? found, await senderOfRow(db, found.senderId)), changed: false };
   }
   const tombstone = toGroupMessage(row, await senderOfRow(db, row.senderId));
   const blockers = await blockersOf(db, row.senderId);
   realtime.toGroup(row.groupId).except(blockers.map(userRoom)).emit('messageChanged', tombstone);
-  return tombstone;
+  return { tombstone, changed: true };
 }
 
 async function senderOfRow(db: Db, senderId: string) {

@@ -125,6 +125,12 @@ export class Realtime {
     if (missed.length && socket.connected) void socket.join(missed.map(groupRoom));
     // And a group left meanwhile (issue 21): the leave's socketsLeave missed this socket too.
     for (const gone of groupIds.filter((id) => !latest.includes(id))) void socket.leave(groupRoom(gone));
+    // And a block made meanwhile: blocksChanged looked for this socket before it was counted.
+    const hiddenFrom = await blockersOf(this.database.db, userId);
+    if (hiddenFrom.join() !== socket.data.hiddenFrom.join()) {
+      socket.data.hiddenFrom = hiddenFrom;
+      this.presence.tellLocal();
+    }
   }
 
   /**

@@ -47,13 +47,15 @@ export const conversationRoutes: FastifyPluginAsync<AppContext> = async (app, ct
     const me = currentUser(request);
     const found = await findMessage(db, request.params.messageId);
     const mine = found?.row.senderId === me.id;
+    // A message withheld from its receiver (a block) was never theirs to see: it answers as none.
     const canSee = found && (mine || me.role === 'admin' || (found.kind === 'direct'
-      ? found.row.receiverId === me.id
+      ? found.row.receiverId === me.id && !found.row.withheld
       : await isMember(db, found.row.groupId, me.id)));
     if (!found || !canSee) throw new AppError('NOT_FOUND', 'Message not found');
     if (!mine && me.role !== 'admin') throw new AppError('FORBIDDEN', 'You can only delete your own messages');
-    await takeBack(db, realtime, store, found, mine ? 'sender' : 'moderator');
-    if (!mine) {
+    const { changed } = await takeBack(db, realtime, store, found, mine ? 'sender' : 'moderator');
+    // Only a removal that happened is a moderator's action to keep.
+    if (!mine && changed) {
       await recordAction(db, me, {
         action: 'remove-message', subjectUserId: found.row.senderId, messageId: found.row.id,
         groupId: found.kind === 'group' ? found.row.groupId : null,
