@@ -44,6 +44,15 @@ function smallTargets(page: Page): Promise<string[]> {
   });
 }
 
+/** The ?group= link opens the group, after its guidelines when not yet joined (issue 21). */
+async function joinedOrAgree(page: Page, groupName: string): Promise<void> {
+  const agree = page.getByRole('button', { name: 'I agree, join' });
+  const title = page.getByTestId('conversation-title').filter({ hasText: groupName });
+  await agree.or(title).first().waitFor();
+  if (await agree.isVisible()) await agree.click();
+  await title.waitFor();
+}
+
 /** A verified user with a partner to message and one group joined, signed in on a fresh page at the given size. */
 async function chatWorld(browser: Browser) {
   const admin = await browser.open();
@@ -88,7 +97,7 @@ describe('layout on phones and desktops', () => {
         await page.context().setOffline(false);
       };
       await page.goto(`/chat?group=${world.groupId}`);
-      await page.getByTestId('conversation-title').filter({ hasText: world.groupName }).waitFor();
+      await joinedOrAgree(page, world.groupName);
       await check('group', 'form:has(input[type="text"])');
       if (width < 768) await page.getByRole('button', { name: 'Back to list' }).click();
       await page.getByRole('tab', { name: 'Direct Messages' }).click();
@@ -146,7 +155,7 @@ describe('layout on phones and desktops', () => {
     const screens: [Page, string, (p: Page) => Promise<unknown>][] = [
       [page, '/dashboard', (p) => p.getByRole('heading', { name: /^Welcome, / }).waitFor()],
       [page, '/chat', (p) => p.getByRole('heading', { name: 'Community Support Groups' }).waitFor()],
-      [page, `/chat?group=${world.groupId}`, (p) => p.getByTestId('conversation-title').waitFor()],
+      [page, `/chat?group=${world.groupId}`, (p) => joinedOrAgree(p, world.groupName)],
       [page, '/therapist-chat', (p) => p.getByRole('link', { name: 'Back to Dashboard' }).waitFor()],
       [page, '/aura-ai', (p) => p.getByRole('textbox', { name: 'Message to Aura' }).waitFor()],
       [page, '/diary', (p) => p.getByRole('heading', { name: 'Your Personal Diary' }).waitFor()],

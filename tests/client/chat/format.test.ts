@@ -55,7 +55,8 @@ describe('role labels', () => {
     expect(roleLabel({ role: 'therapist', status: 'verified' })).toBe('Therapist');
     expect(roleLabel({ role: 'ngo', status: 'verified' })).toBe('NGO');
     expect(roleLabel({ role: 'volunteer', status: 'verified' })).toBe('Volunteer');
-    expect(roleLabel({ role: 'admin', status: 'verified' })).toBe('Admin');
+    // Haven's team, in people's words (issue 21).
+    expect(roleLabel({ role: 'admin', status: 'verified' })).toBe('Haven team');
   });
 
   it('gives a professional no label until the admin has verified them', () => {

@@ -2,15 +2,18 @@ import { useEffect, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { GroupSummary, PublicUser } from '../../../shared/api';
 import { isId } from '../../../shared/ids';
-import { useOnlineUsers, usePeople, usePerson } from '../../sync/hooks';
+import { useOnlineUsers, usePeople } from '../../sync/hooks';
 import { useConversationSummaries } from '../../sync/read-hooks';
 import { useUser } from '../auth/session';
+import { useRequests } from '../safety/hooks';
+import { usePersonOrRequester } from '../safety/people';
 import { DirectChat, GroupChat } from './Conversation';
 import { filterByName } from './format';
 import { GroupsPanel } from './GroupsPanel';
 import { ChatLayout, ListError, Sidebar } from './Layout';
 import { GroupList } from './GroupList';
 import { PeopleList } from './PeopleList';
+import { RequestsSection } from './RequestsSection';
 import { SearchBox } from './SearchBox';
 import { useDirectoryRefresh, useGroupList } from './useDirectory';
 import { useGroupActions } from './useGroupActions';
@@ -28,10 +31,11 @@ export function ChatPage({ groupParam }: { groupParam?: string }) {
   const summaries = useConversationSummaries();
   const me = useUser()._id;
   const online = useOnlineUsers();
-  const person = usePerson(open?.kind === 'dm' ? open.id : null);
+  const person = usePersonOrRequester(open?.kind === 'dm' ? open.id : null);
+  const requests = useRequests();
   const group = open?.kind === 'group' ? groups?.find((g) => g._id === open.id) : undefined;
   const failed = useDirectoryRefresh('users');
-  const { joiningId, join } = useGroupActions(groupParam, (id) => {
+  const { joiningId, askToJoin, guidelines } = useGroupActions(groupParam, (id) => {
     setTab('groups');
     setOpen({ kind: 'group', id });
   });
@@ -56,15 +60,13 @@ export function ChatPage({ groupParam }: { groupParam?: string }) {
     setOpen({ kind: 'group', id: g._id });
   }
 
-  async function joinThenOpen(g: GroupSummary) {
-    const joined = await join(g);
-    if (joined) openGroup(joined);
-  }
+  // The group's guidelines first (useGroupActions); joined, it opens.
+  const joinThenOpen = (g: GroupSummary) => askToJoin(g, openGroup);
 
   let main;
   if (open?.kind === 'dm') main = <DirectChat key={open.id} person={person} onBack={() => setOpen(null)} />;
   else if (group?.isMember) main = <GroupChat key={group._id} group={group} onBack={() => setOpen(null)} />;
-  else main = <GroupsPanel groups={groups} busyId={joiningId} onJoin={(g) => void joinThenOpen(g)} onOpen={openGroup} failed={failed !== null} summaries={summaries} />;
+  else main = <GroupsPanel groups={groups} busyId={joiningId} onJoin={joinThenOpen} onOpen={openGroup} failed={failed !== null} summaries={summaries} />;
   // A group that vanished (deleted, or we were removed) falls back to the list rather than a dead chat.
   const conversationOpen = open?.kind === 'dm' || Boolean(group?.isMember);
 
@@ -77,16 +79,26 @@ export function ChatPage({ groupParam }: { groupParam?: string }) {
         // The directory loads as one: whichever list failed, nothing is stored, so this list failed too.
         ? (failed && people === undefined
           ? <ListError text="We could not load the people you can message." />
-          : <PeopleList people={people && filterByName(people, query)} online={online} selectedId={open?.kind === 'dm' ? open.id : null}
-            onSelect={selectPerson} emptyText={query ? 'No one matches your search.' : 'No one to message yet.'} label="People"
-            summaries={summaries} me={me} />)
+          : (
+            <>
+              <RequestsSection requests={requests} selectedId={open?.kind === 'dm' ? open.id : null} onOpen={(id) => setOpen({ kind: 'dm', id })} />
+              <PeopleList people={people && filterByName(people, query)} online={online} selectedId={open?.kind === 'dm' ? open.id : null}
+                onSelect={selectPerson} emptyText={query ? 'No one matches your search.' : 'No one to message yet.'} label="People"
+                summaries={summaries} me={me} />
+            </>
+          ))
         : (failed && groups === undefined
           ? <ListError text="We could not load the support groups." />
           : <GroupList groups={groups && filterByName(groups, query)} selectedId={open?.kind === 'group' ? open.id : null}
-            busyId={joiningId} onOpen={openGroup} onJoin={(g) => void joinThenOpen(g)}
+            busyId={joiningId} onOpen={openGroup} onJoin={joinThenOpen}
             emptyText={query ? 'No group matches your search.' : 'There are no support groups yet.'} summaries={summaries} me={me} />)}
     </Sidebar>
   );
 
-  return <ChatLayout sidebar={sidebar} main={main} conversationOpen={conversationOpen} />;
+  return (
+    <>
+      <ChatLayout sidebar={sidebar} main={main} conversationOpen={conversationOpen} />
+      {guidelines}
+    </>
+  );
 }

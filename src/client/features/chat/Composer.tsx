@@ -7,6 +7,7 @@ import { imageProblem, uploadImage } from '../../net/upload';
 import { CHAT_UPLOAD } from './upload';
 import { withoutSent } from '../../ui/draft';
 import { useDraft } from '../drafts/useDraft';
+import { SendCheck } from './SendCheck';
 
 const SEND_FAILED = 'Failed to send message. Please try again.';
 
@@ -21,14 +22,18 @@ interface Props {
   placeholder: string;
   /** Where the unsent text is kept on the device ('dm:<id>', 'group:<id>'); without it, nowhere. */
   draftKey?: string;
+  /** A word to say before sending these words (a group's check for contact details); null sends at once. */
+  checkBeforeSend?: (text: string) => string | null;
 }
 
 /**
  * Enter sends. The text is cleared only after the message is safely stored, so nothing typed is
  * lost; until then it is kept on the device as it is typed and comes back after a reload.
  */
-export function Composer({ allowImage, onSend, placeholder, draftKey }: Props) {
+export function Composer({ allowImage, onSend, placeholder, draftKey, checkBeforeSend }: Props) {
   const [text, setText] = useDraft(draftKey ?? null);
+  // Words held back by checkBeforeSend until the person says "Send anyway" or "Edit".
+  const [held, setHeld] = useState<{ text: string; warning: string } | null>(null);
   const [file, setFile] = useState<File | null>(null);
   // An image upload holds the composer (a text sent meanwhile would overtake it); texts do not:
   // the order of sends is fixed when each is stored, so a fast typist's next Enter is never lost.
@@ -56,6 +61,13 @@ export function Composer({ allowImage, onSend, placeholder, draftKey }: Props) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const warning = checkBeforeSend?.(text.trim()) ?? null;
+    if (warning && canSend && !inFlight.current.has(text)) setHeld({ text, warning });
+    else await send();
+  }
+
+  async function send() {
+    setHeld(null);
     if (!canSend || inFlight.current.has(text)) return;
     const sentFile = file;
     const withImage = sentFile !== null;
@@ -91,6 +103,12 @@ export function Composer({ allowImage, onSend, placeholder, draftKey }: Props) {
   return (
     <form onSubmit={(e) => void submit(e)} className="border-t border-base-300 bg-base-100 p-2 sm:p-3">
       {error && <p id={ids.error} role="alert" className="mb-2 text-sm text-error">{error}</p>}
+      {held && held.text === text && (
+        <SendCheck warning={held.warning} onSend={() => void send()} onEdit={() => {
+          setHeld(null);
+          input.current?.focus();
+        }} />
+      )}
       {preview && (
         <div className="mb-2 flex items-center gap-2">
           <img src={preview} alt="Image to send" className="h-16 rounded" />

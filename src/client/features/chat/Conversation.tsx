@@ -1,35 +1,25 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { toast } from 'react-hot-toast';
 import type { GroupSummary, PublicUser } from '../../../shared/api';
 import { dmConversation, groupConversation } from '../../db/database';
 import { AuthorHelpCard } from '../../safety/AuthorHelpCard';
+import { currentEngine } from '../../sync/current';
 import { useConversationWindow } from '../../sync/history';
 import { sendDirect, sendGroup, useOnlineUsers } from '../../sync/hooks';
-import { IconArrowLeft } from '../../ui/icons';
 import { memberCount } from '../../ui/labels';
 import { useUser } from '../auth/session';
+import { ConversationSafety } from '../safety/ConversationSafety';
+import { useBlockedIds, useMute, useRequestIds } from '../safety/hooks';
 import { Avatar } from './Avatar';
+import { ChatHeader } from './ChatHeader';
 import { Composer, ReportedError } from './Composer';
+import { DirectMenu, GroupMenu } from './ConversationMenu';
 import { GroupIcon } from './GroupIcon';
 import { roleLabel } from './format';
 import { MessageList } from './MessageList';
+import { BlockedNotice, RequestBanner } from './SafetyBars';
+import { personalInfoWarning } from './SendCheck';
 import { useReadMarker } from './useReadMarker';
-
-/** Title bar of an open conversation; on a phone its back button returns to the list. */
-function ChatHeader({ title, subtitle, icon, onBack }: { title: string; subtitle: string; icon: ReactNode; onBack: () => void }) {
-  return (
-    <div className="flex items-center gap-3 border-b border-base-300 bg-base-100 p-2 sm:p-3">
-      <button type="button" className="btn btn-ghost btn-sm btn-square md:hidden" onClick={onBack} aria-label="Back to list">
-        <IconArrowLeft />
-      </button>
-      {icon}
-      <div className="min-w-0">
-        <h2 className="truncate font-semibold" data-testid="conversation-title">{title}</h2>
-        <p className="truncate text-xs">{subtitle}</p>
-      </div>
-    </div>
-  );
-}
 
 /** The spec's toast when a conversation's messages could not be fetched (the list also offers Try again). */
 function useFailureToast(failed: boolean, text: string) {
@@ -50,6 +40,9 @@ export function DirectChat({ person, onBack }: { person: PublicUser | undefined;
   useFailureToast(history.failed, 'Failed to fetch messages');
   const online = useOnlineUsers().includes(person?._id ?? '');
   const role = person ? roleLabel(person) : null;
+  const muted = useMute(conversation) !== undefined;
+  const blocked = useBlockedIds().has(person?._id ?? '');
+  const request = useRequestIds().has(person?._id ?? '');
 
   async function send(text: string, image: string | null) {
     // Spec section 5: a direct message needs a recipient.
@@ -58,18 +51,26 @@ export function DirectChat({ person, onBack }: { person: PublicUser | undefined;
       throw new ReportedError('No recipient selected');
     }
     await sendDirect(person._id, text, image);
+    // Replying accepts (the server does so when the message arrives); here the request ends at once.
+    if (request) await currentEngine()?.db.requests.delete(person._id).catch((error: unknown) => console.error('Haven: the request stays until the next sync', error));
   }
 
   return (
-    <section className="flex min-h-0 flex-1 flex-col" aria-label={`Chat with ${person?.fullName ?? 'someone'}`}>
-      <ChatHeader title={person?.fullName ?? '…'} onBack={onBack}
-        subtitle={[role, online ? 'Online' : 'Offline'].filter(Boolean).join(' · ')}
-        icon={<Avatar name={person?.fullName ?? ''} src={person?.profilePic} online={online} />} />
-      <MessageList messages={messages} me={me._id} showSender={false} emptyText="No messages yet. Say hello!" history={history}
-        dividerKey={read.dividerKey} onAtEnd={read.onAtEnd} />
-      {person && <AuthorHelpCard scope={dmConversation(person._id)} context="message" />}
-      <Composer key={person?._id} allowImage onSend={send} placeholder="Type a message…" draftKey={person ? dmConversation(person._id) : undefined} />
-    </section>
+    <ConversationSafety person={person ?? null}>
+      <section className="flex min-h-0 flex-1 flex-col" aria-label={`Chat with ${person?.fullName ?? 'someone'}`}>
+        <ChatHeader title={person?.fullName ?? '…'} onBack={onBack} muted={muted}
+          subtitle={[role, online ? 'Online' : 'Offline'].filter(Boolean).join(' · ')}
+          icon={<Avatar name={person?.fullName ?? ''} src={person?.profilePic} online={online} />}
+          menu={person && <DirectMenu person={person} />} />
+        <MessageList messages={messages} me={me._id} showSender={false} emptyText="No messages yet. Say hello!" history={history}
+          dividerKey={read.dividerKey} onAtEnd={read.onAtEnd} />
+        {person && <AuthorHelpCard scope={dmConversation(person._id)} context="message" />}
+        {person && request && !blocked && <RequestBanner person={person} />}
+        {person && blocked
+          ? <BlockedNotice person={person} />
+          : <Composer key={person?._id} allowImage onSend={send} placeholder="Type a message…" draftKey={person ? dmConversation(person._id) : undefined} />}
+      </section>
+    </ConversationSafety>
   );
 }
 
@@ -81,16 +82,21 @@ export function GroupChat({ group, onBack }: { group: GroupSummary; onBack: () =
   const { messages, ...history } = useConversationWindow(conversation);
   const read = useReadMarker(conversation, messages, me._id, listReady(messages, history.loadingOlder));
   useFailureToast(history.failed, 'Error loading group messages');
+  const muted = useMute(conversation) !== undefined;
 
   return (
-    <section className="flex min-h-0 flex-1 flex-col" aria-label={`${group.name} group chat`}>
-      <ChatHeader title={group.name} onBack={onBack}
-        subtitle={memberCount(group.memberCount)}
-        icon={<GroupIcon type={group.type} className="size-8 text-primary" />} />
-      <MessageList messages={messages} me={me._id} showSender emptyText="No messages yet. Start the conversation." history={history}
-        dividerKey={read.dividerKey} onAtEnd={read.onAtEnd} />
-      <AuthorHelpCard scope={groupConversation(group._id)} context="message" />
-      <Composer key={group._id} allowImage={false} onSend={(text) => sendGroup(group._id, text)} placeholder="Message the group…" draftKey={groupConversation(group._id)} />
-    </section>
+    <ConversationSafety person={null}>
+      <section className="flex min-h-0 flex-1 flex-col" aria-label={`${group.name} group chat`}>
+        <ChatHeader title={group.name} onBack={onBack} muted={muted}
+          subtitle={memberCount(group.memberCount)}
+          icon={<GroupIcon type={group.type} className="size-8 text-primary" />}
+          menu={<GroupMenu group={group} me={me._id} />} />
+        <MessageList messages={messages} me={me._id} showSender emptyText="No messages yet. Start the conversation." history={history}
+          dividerKey={read.dividerKey} onAtEnd={read.onAtEnd} />
+        <AuthorHelpCard scope={conversation} context="message" />
+        <Composer key={group._id} allowImage={false} onSend={(text) => sendGroup(group._id, text)} placeholder="Message the group…"
+          draftKey={conversation} checkBeforeSend={personalInfoWarning} />
+      </section>
+    </ConversationSafety>
   );
 }

@@ -2,6 +2,8 @@ import type { GroupSummary } from '../../../shared/api';
 import { groupConversation } from '../../db/database';
 import type { ConversationSummary } from '../../sync/unread';
 import { memberCount } from '../../ui/labels';
+import { MutedMark } from '../safety/icons';
+import { useMutedConversations } from '../safety/useMuted';
 import { byActivity } from './format';
 import { GroupIcon } from './GroupIcon';
 import { ListLoading } from './ListLoading';
@@ -23,6 +25,7 @@ interface Props {
  * first. A member's row shows the newest message and the unread count.
  */
 export function GroupList({ groups, selectedId, busyId, onOpen, onJoin, emptyText, summaries, me }: Props) {
+  const muted = useMutedConversations();
   if (groups === undefined) return <ListLoading label="Loading groups" offlineText="The support groups will appear once you are online." />;
   if (groups.length === 0) return <p className="p-3 text-sm">{emptyText}</p>;
   // Only a member's device holds a group's messages; a group left behind shows none.
@@ -40,6 +43,7 @@ export function GroupList({ groups, selectedId, busyId, onOpen, onJoin, emptyTex
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline gap-2">
                   <span className="min-w-0 flex-1 truncate font-medium">{g.name}</span>
+                  {g.isMember && muted.has(groupConversation(g._id)) && <MutedMark className="size-3.5" />}
                   <RowTime summary={summary} />
                 </span>
                 <span className="flex items-center gap-2">

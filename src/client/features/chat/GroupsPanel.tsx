@@ -2,6 +2,8 @@ import type { GroupSummary } from '../../../shared/api';
 import { groupConversation } from '../../db/database';
 import type { ConversationSummary } from '../../sync/unread';
 import { GROUP_TYPE_LABEL, memberCount } from '../../ui/labels';
+import { MutedMark } from '../safety/icons';
+import { useMutedConversations } from '../safety/useMuted';
 import { GroupIcon } from './GroupIcon';
 import { ListError } from './Layout';
 import { ListLoading } from './ListLoading';
@@ -26,6 +28,7 @@ function Status({ groups, failed }: Pick<Props, 'groups' | 'failed'>) {
 
 /** The main area with nothing open: every support group with Join or Open Chat (spec section 4). */
 export function GroupsPanel({ groups, busyId, onJoin, onOpen, failed, summaries }: Props) {
+  const muted = useMutedConversations();
   return (
     <section aria-labelledby="groups-title" className="p-3 sm:p-6">
       <h1 id="groups-title" className="text-xl font-bold sm:text-2xl">Community Support Groups</h1>
@@ -41,6 +44,7 @@ export function GroupsPanel({ groups, busyId, onJoin, onOpen, failed, summaries 
                   <h2 className="card-title text-base wrap-anywhere">{g.name}</h2>
                   <p className="text-xs">{GROUP_TYPE_LABEL[g.type]} · {memberCount(g.memberCount)}</p>
                 </div>
+                {g.isMember && muted.has(groupConversation(g._id)) && <MutedMark />}
                 {g.isMember && <UnreadBadge count={summaries?.get(groupConversation(g._id))?.unread ?? 0} className="shrink-0" />}
               </div>
               <p className="text-sm wrap-anywhere">{g.description}</p>

@@ -5,6 +5,12 @@ import type { LocalMessage } from '../../db/database';
 import { discardMessage, retryMessage } from '../../sync/hooks';
 import { IconClock } from '../../ui/icons';
 import { formatTime, STATUS_TEXT, statusMark } from './format';
+import { MessageActions } from './MessageActions';
+
+/** What stands in place of a message taken back (issue 21). */
+export function tombstoneText(deletedBy: LocalMessage['deletedBy']): string {
+  return deletedBy === 'moderator' ? 'This message was removed by a moderator' : 'This message was deleted';
+}
 
 /** An own message's state: a clock on its way, a tick once stored, a red mark with Retry and Delete. */
 function OwnStatus({ message }: { message: LocalMessage }) {
@@ -37,19 +43,26 @@ export interface MessageRowProps {
 }
 
 function Row({ message: m, mine, showSender, onImageLoad }: MessageRowProps) {
+  const gone = Boolean(m.deletedAt);
   return (
-    <div className={`chat ${mine ? 'chat-end' : 'chat-start'}`} data-testid="message" data-mine={mine}>
+    <div className={`chat ${mine ? 'chat-end' : 'chat-start'}`} data-testid="message" data-mine={mine} data-deleted={gone || undefined}>
       {showSender && !mine && <div className="chat-header text-xs">{m.sender?.fullName ?? 'Someone'}</div>}
-      <div className={`chat-bubble wrap-anywhere whitespace-pre-wrap ${mine ? 'chat-bubble-primary' : ''}`}>
-        {m.image && (
-          <img src={m.image} alt={mine ? 'Image you sent' : 'Image sent to you'} className="mb-1 max-h-64 rounded" loading="lazy" onLoad={onImageLoad} />
+      {gone
+        // No words, no image, no actions: only that something was here.
+        ? <div className="chat-bubble bg-base-200 text-base-content italic">{tombstoneText(m.deletedBy)}</div>
+        : (
+          <div className={`chat-bubble wrap-anywhere whitespace-pre-wrap ${mine ? 'chat-bubble-primary' : ''}`}>
+            {m.image && (
+              <img src={m.image} alt={mine ? 'Image you sent' : 'Image sent to you'} className="mb-1 max-h-64 rounded" loading="lazy" onLoad={onImageLoad} />
+            )}
+            {m.text}
+          </div>
         )}
-        {m.text}
-      </div>
       {/* One footer: daisyUI's chat grid has a single footer row. */}
       <div className="chat-footer flex flex-wrap items-center justify-end gap-1 text-xs">
         <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
-        {mine && <OwnStatus message={m} />}
+        {mine && !gone && <OwnStatus message={m} />}
+        {!gone && <MessageActions message={m} mine={mine} />}
       </div>
     </div>
   );
@@ -61,7 +74,8 @@ export function sameRow(a: MessageRowProps, b: MessageRowProps): boolean {
   const y = b.message;
   return a.mine === b.mine && a.showSender === b.showSender && a.onImageLoad === b.onImageLoad
     && x.key === y.key && x.status === y.status && x.error === y.error && x.text === y.text && x.image === y.image
-    && x.createdAt === y.createdAt && x.sender?.fullName === y.sender?.fullName;
+    && x.createdAt === y.createdAt && x.sender?.fullName === y.sender?.fullName
+    && (x.deletedAt ?? null) === (y.deletedAt ?? null) && (x.deletedBy ?? null) === (y.deletedBy ?? null) && x._id === y._id;
 }
 
 export const MessageRow = memo(Row, sameRow);

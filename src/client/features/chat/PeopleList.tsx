@@ -1,6 +1,8 @@
 import type { PublicUser } from '../../../shared/api';
 import { dmConversation } from '../../db/database';
 import type { ConversationSummary } from '../../sync/unread';
+import { MutedMark } from '../safety/icons';
+import { useMutedConversations } from '../safety/useMuted';
 import { Avatar } from './Avatar';
 import { byActivity, roleLabel } from './format';
 import { ListLoading } from './ListLoading';
@@ -23,10 +25,15 @@ interface Props {
  * of it, the unread count, a role label for non-user roles, and the online dot.
  */
 export function PeopleList({ people, online, selectedId, onSelect, emptyText, label, summaries, me }: Props) {
+  const muted = useMutedConversations();
   if (people === undefined) return <ListLoading label="Loading people" offlineText="This list will appear once you are online." />;
   if (people.length === 0) return <p className="p-3 text-sm">{emptyText}</p>;
   const on = new Set(online);
-  const summaryOf = (p: PublicUser) => summaries?.get(dmConversation(p._id));
+  // A stranger's waiting messages are under Message requests, not previewed or ranked here (issue 21).
+  const summaryOf = (p: PublicUser) => {
+    const summary = summaries?.get(dmConversation(p._id));
+    return summary?.request ? undefined : summary;
+  };
   return (
     <ul className="flex flex-col gap-1" aria-label={label}>
       {byActivity(people, (p) => summaryOf(p)?.last).map((p) => {
@@ -42,6 +49,7 @@ export function PeopleList({ people, online, selectedId, onSelect, emptyText, la
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline gap-2">
                   <span className="min-w-0 flex-1 truncate font-medium">{p.fullName}</span>
+                  {muted.has(dmConversation(p._id)) && <MutedMark className="size-3.5" />}
                   <RowTime summary={summary} />
                 </span>
                 <span className="flex items-center gap-2">

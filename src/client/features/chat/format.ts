@@ -29,6 +29,12 @@ export function statusMark(status: SendStatus): StatusMark {
 
 export const STATUS_TEXT: Record<StatusMark, string> = { clock: 'Sending', tick: 'Sent', failed: 'Not sent' };
 
+/** How admins are shown to everyone else (issue 21): a team, never a crisis service. */
+export const STAFF_LABEL = 'Haven team';
+
+/** A group member's badge: verified professionals by role, admins as Haven's team; peers none. */
+export const memberBadge = (role: Role | null): string | null => (role === null || role === 'user' ? null : role === 'admin' ? STAFF_LABEL : ROLE_LABEL[role]);
+
 /**
  * Spec section 2: sidebars label every role but a regular user; a professional only once verified
  * (the server already answers others' unverified professionals as users; this also covers a copy
@@ -36,6 +42,7 @@ export const STATUS_TEXT: Record<StatusMark, string> = { clock: 'Sending', tick:
  */
 export function roleLabel(person: { role: Role; status: Status }): string | null {
   if (person.role === 'user') return null;
+  if (person.role === 'admin') return STAFF_LABEL;
   if (isProfessional(person.role) && person.status !== 'verified') return null;
   return ROLE_LABEL[person.role];
 }

@@ -3,6 +3,7 @@ import type { Status } from '../../../shared/limits';
 import { ROLE_LABEL } from '../../ui/labels';
 import { useUser } from '../auth/session';
 import { AccountControls } from './AccountControls';
+import { DisplayName } from './DisplayName';
 import { ProfilePhoto } from './ProfilePhoto';
 import { ReferralCode, VerificationRequest } from './Verification';
 import { MAIN_ID } from '../../ui/SkipLink';
@@ -33,6 +34,7 @@ export function ProfilePage() {
           <h1 className="text-center text-2xl font-bold">Profile</h1>
           <p className="text-center">Your profile information</p>
           <ProfilePhoto />
+          <DisplayName />
           <dl>
             <Row label="Full Name">{user.fullName}</Row>
             <Row label="Email Address">{user.email}</Row>

@@ -36,7 +36,9 @@ export async function blockPerson(person: Pick<PublicUser, '_id' | 'fullName' | 
   } catch (error) {
     // Offline: the block holds here and reaches the server with the next sync (sync/safety.ts).
     if (gotNoAnswer(error)) return;
+    // Refused: the block is undone here too, and what was removed comes back.
     await local.blocks.delete(person._id);
+    await restorePerson(local, api, person._id).catch(() => undefined);
     throw await refusal(error);
   }
 }

@@ -1,6 +1,8 @@
 import { THEMES } from '../../../shared/limits';
 import { StorageStatus } from '../../pwa/StorageStatus';
+import { BlockedPeople } from './BlockedPeople';
 import { setTheme, useTheme } from './theme';
+import { YourReports } from './YourReports';
 import { MAIN_ID } from '../../ui/SkipLink';
 
 const PREVIEW = [
@@ -8,7 +10,7 @@ const PREVIEW = [
   { id: 2, text: "I'm doing great! Just working on some new features.", mine: true },
 ];
 
-/** /settings: the 32 themes, applied app-wide at once, and a preview chat (spec section 2). */
+/** /settings: the 32 themes, applied app-wide at once, and a preview chat (spec section 2); blocked people and reports (issue 21). */
 export function SettingsPage() {
   const theme = useTheme();
   return (
@@ -64,6 +66,9 @@ export function SettingsPage() {
           <span className="btn btn-primary btn-sm" aria-hidden="true">Send</span>
         </div>
       </section>
+
+      <BlockedPeople />
+      <YourReports />
 
       <StorageStatus />
     </main>

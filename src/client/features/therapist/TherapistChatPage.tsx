@@ -3,13 +3,16 @@ import { toast } from 'react-hot-toast';
 import type { PublicUser } from '../../../shared/api';
 import { isId } from '../../../shared/ids';
 import { isProfessional } from '../../../shared/limits';
-import { useOnlineUsers, usePeople, usePerson } from '../../sync/hooks';
+import { useOnlineUsers, usePeople } from '../../sync/hooks';
 import { useConversationSummaries } from '../../sync/read-hooks';
 import { useUser } from '../auth/session';
 import { DirectChat } from '../chat/Conversation';
 import { filterByName } from '../chat/format';
 import { ChatLayout, ListError, Sidebar } from '../chat/Layout';
 import { PeopleList } from '../chat/PeopleList';
+import { RequestsSection } from '../chat/RequestsSection';
+import { useRequests } from '../safety/hooks';
+import { usePersonOrRequester } from '../safety/people';
 import { SearchBox } from '../chat/SearchBox';
 import { useDirectoryRefresh } from '../chat/useDirectory';
 import { ReferralModal } from './ReferralModal';
@@ -30,7 +33,10 @@ export function TherapistChatPage() {
   const [query, setQuery] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   const [showCode, setShowCode] = useState(false);
-  const person = usePerson(openId);
+  const person = usePersonOrRequester(openId);
+  // Requests from the people this screen lists (a therapist writing first to someone they were not referred to).
+  const listed = new Set(people?.map((p) => p._id));
+  const requests = useRequests()?.filter((r) => listed.has(r._id));
   const summaries = useConversationSummaries();
 
   useEffect(() => {
@@ -52,8 +58,13 @@ export function TherapistChatPage() {
       )}>
       {failed && people === undefined
         ? <ListError text={professional ? 'We could not load your clients.' : 'We could not load the therapists.'} />
-        : <PeopleList people={people && filterByName(people, query)} online={online} selectedId={openId} onSelect={select}
-          emptyText={query ? 'No one matches your search.' : empty} label={title} summaries={summaries} me={me._id} />}
+        : (
+          <>
+            <RequestsSection requests={requests} selectedId={openId} onOpen={setOpenId} />
+            <PeopleList people={people && filterByName(people, query)} online={online} selectedId={openId} onSelect={select}
+              emptyText={query ? 'No one matches your search.' : empty} label={title} summaries={summaries} me={me._id} />
+          </>
+        )}
     </Sidebar>
   );
 

@@ -1,0 +1,84 @@
+/**
+ * An open conversation's "Conversation options" (issue 21). A direct chat: mute or unmute, block or
+ * unblock, report. A group: mute or unmute, its members, leave, report the group.
+ */
+import { useState } from 'react';
+import { toast } from 'react-hot-toast';
+import type { GroupSummary, PublicUser } from '../../../shared/api';
+import { MUTE_CHOICES } from '../../../shared/community';
+import { dmConversation, groupConversation } from '../../db/database';
+import { leaveGroup, muteConversation, unblockPerson, unmuteConversation } from '../safety/actions';
+import { ActionsMenu, type MenuAction, type MenuGroup } from '../safety/ActionsMenu';
+import { ConfirmDialog } from '../safety/ConfirmDialog';
+import { canBlock, useSafetyActions } from '../safety/ConversationSafety';
+import { useMute } from '../safety/hooks';
+import { IconDots } from '../safety/icons';
+import { MembersDialog } from './MembersDialog';
+
+type Conversation = { kind: 'direct' | 'group'; id: string };
+
+const said = (error: unknown) => toast.error(error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.');
+
+/** Mute for one of the spec's spans, or Unmute while muted. */
+function muteGroup(conversation: Conversation, muted: boolean): MenuGroup {
+  if (muted) {
+    return { actions: [{ label: 'Unmute', onSelect: () => void unmuteConversation(conversation).then(() => toast.success('Unmuted.'), said) }] };
+  }
+  return {
+    title: 'Mute',
+    actions: MUTE_CHOICES.map((c) => ({
+      label: c.label,
+      name: `Mute ${c.label.toLowerCase()}`,
+      onSelect: () => void muteConversation(conversation, c.hours).then(
+        () => toast.success(c.hours === null ? 'Muted until you unmute it.' : `Muted ${c.label.toLowerCase()}.`), said),
+    })),
+  };
+}
+
+function Menu({ groups }: { groups: MenuGroup[] }) {
+  return (
+    <ActionsMenu label="Conversation options" groups={groups} buttonClassName="btn btn-ghost btn-sm btn-square">
+      <IconDots />
+    </ActionsMenu>
+  );
+}
+
+export function DirectMenu({ person }: { person: PublicUser }) {
+  const safety = useSafetyActions();
+  const muted = useMute(dmConversation(person._id)) !== undefined;
+  if (!safety) return null;
+  const blocked = safety.blocked.has(person._id);
+  const blockable = person.role !== 'admin' && canBlock(safety, person._id);
+  const who = { _id: person._id, fullName: person.fullName, profilePic: person.profilePic };
+  const actions: MenuAction[] = [];
+  if (blocked) actions.push({ label: `Unblock ${person.fullName}`, onSelect: () => void unblockPerson(person._id).then(() => toast.success(`You unblocked ${person.fullName}.`), said) });
+  if (blockable) actions.push({ label: `Block ${person.fullName}`, onSelect: () => safety.askBlock(who), danger: true });
+  actions.push({ label: `Report ${person.fullName}`, onSelect: () => safety.askReport({ kind: 'user', userId: person._id, name: person.fullName, person: blockable ? who : null }) });
+  return <Menu groups={[muteGroup({ kind: 'direct', id: person._id }, muted), { actions }]} />;
+}
+
+export function GroupMenu({ group, me }: { group: GroupSummary; me: string }) {
+  const safety = useSafetyActions();
+  const muted = useMute(groupConversation(group._id)) !== undefined;
+  const [open, setOpen] = useState<'members' | 'leave' | null>(null);
+  const actions: MenuAction[] = [
+    { label: 'Members', onSelect: () => setOpen('members') },
+    { label: 'Leave group', onSelect: () => setOpen('leave'), danger: true },
+  ];
+  if (safety) actions.push({ label: 'Report group', onSelect: () => safety.askReport({ kind: 'group', groupId: group._id, name: group.name }) });
+  return (
+    <>
+      <Menu groups={[muteGroup({ kind: 'group', id: group._id }, muted), { actions }]} />
+      {open === 'members' && <MembersDialog group={group} me={me} onClose={() => setOpen(null)} />}
+      {open === 'leave' && (
+        <ConfirmDialog title={`Leave ${group.name}?`} confirmLabel="Leave group" onClose={() => setOpen(null)}
+          onConfirm={async () => {
+            await leaveGroup(group._id);
+            toast.success(`You left ${group.name}.`);
+          }}>
+          <p>You will stop getting its messages. What is already on this device stays, and you can join again later.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
