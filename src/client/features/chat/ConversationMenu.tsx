@@ -9,7 +9,7 @@ import { MUTE_CHOICES } from '../../../shared/community';
 import { dmConversation, groupConversation } from '../../db/database';
 import { leaveGroup, muteConversation, unblockPerson, unmuteConversation } from '../safety/actions';
 import { ActionsMenu, type MenuAction, type MenuGroup } from '../safety/ActionsMenu';
-import { ConfirmDialog } from '../safety/ConfirmDialog';
+import { ConfirmAction } from '../safety/ConfirmAction';
 import { canBlock, useSafetyActions } from '../safety/ConversationSafety';
 import { useMute } from '../safety/hooks';
 import { IconDots } from '../safety/icons';
@@ -71,13 +71,13 @@ export function GroupMenu({ group, me }: { group: GroupSummary; me: string }) {
       <Menu groups={[muteGroup({ kind: 'group', id: group._id }, muted), { actions }]} />
       {open === 'members' && <MembersDialog group={group} me={me} onClose={() => setOpen(null)} />}
       {open === 'leave' && (
-        <ConfirmDialog title={`Leave ${group.name}?`} confirmLabel="Leave group" onClose={() => setOpen(null)}
+        <ConfirmAction title={`Leave ${group.name}?`} confirmLabel="Leave group" onClose={() => setOpen(null)}
           onConfirm={async () => {
             await leaveGroup(group._id);
             toast.success(`You left ${group.name}.`);
           }}>
           <p>You will stop getting its messages. What is already on this device stays, and you can join again later.</p>
-        </ConfirmDialog>
+        </ConfirmAction>
       )}
     </>
   );

@@ -7,7 +7,7 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from 're
 import { toast } from 'react-hot-toast';
 import type { LocalMessage } from '../../db/database';
 import { blockPerson, deleteForEveryone } from './actions';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmAction } from './ConfirmAction';
 import { useBlockedIds } from './hooks';
 import { BLOCK_EXPLAINED, useStaffIds, type BlockablePerson } from './people';
 import { ReportDialog, type ReportTarget } from './ReportDialog';
@@ -58,19 +58,19 @@ export function ConversationSafety({ person, children }: { person: BlockablePers
       {children}
       {dialog?.kind === 'report' && <ReportDialog target={dialog.target} onClose={close} />}
       {dialog?.kind === 'block' && (
-        <ConfirmDialog title={`Block ${dialog.person.fullName}?`} confirmLabel="Block" onClose={close}
+        <ConfirmAction title={`Block ${dialog.person.fullName}?`} confirmLabel="Block" onClose={close}
           onConfirm={async () => {
             await blockPerson(dialog.person);
             toast.success(`You blocked ${dialog.person.fullName}.`);
           }}>
           <p>{BLOCK_EXPLAINED}</p>
-        </ConfirmDialog>
+        </ConfirmAction>
       )}
       {dialog?.kind === 'delete' && (
-        <ConfirmDialog title="Delete for everyone?" confirmLabel="Delete for everyone" onClose={close}
+        <ConfirmAction title="Delete for everyone?" confirmLabel="Delete for everyone" onClose={close}
           onConfirm={() => deleteForEveryone(dialog.message)}>
           <p>Everyone in this conversation will see &ldquo;This message was deleted&rdquo; in its place.</p>
-        </ConfirmDialog>
+        </ConfirmAction>
       )}
     </SafetyContext.Provider>
   );

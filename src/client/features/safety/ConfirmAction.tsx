@@ -14,7 +14,7 @@ interface Props {
   onClose: () => void;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClose }: Props) {
+export function ConfirmAction({ title, children, confirmLabel, onConfirm, onClose }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
