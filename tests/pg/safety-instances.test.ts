@@ -4,11 +4,11 @@
  * rules hold while many people act at once through both.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DirectMessage, GroupMessage, SyncPage } from '../../src/shared/api';
-import type { ServerToClientEvents } from '../../src/shared/realtime';
+import type { DirectMessage, GroupMessage } from '../../src/shared/api';
 import type { Agent } from '../server/agent';
 import { PASSWORD, referredUser, signedInAdmin, verifiedProfessional } from '../server/people';
-import { closeAllSockets, connected, nextEvent, noEvent, openSocket, readySocket, type ClientSocket } from '../server/socket-client';
+import { closeAllSockets, connected, nextEvent, openSocket, readySocket, quiet } from '../server/socket-client';
+import { drain, hasText } from '../server/reading';
 import { freshDatabase, sameBrowserOn, startInstance, type Instance } from './instances';
 
 let one: Instance;
@@ -39,16 +39,8 @@ async function anotherDevice(p: Person, i: 1 | 2): Promise<Agent> {
 const instance = (i: 1 | 2) => (i === 1 ? one : two);
 const socketOn = (i: 1 | 2, p: Person) => readySocket(instance(i), p.on[i], p.id);
 
-/** noEvent, its failure kept for the `await` that reads it (never an unhandled rejection). */
-function quiet<E extends keyof ServerToClientEvents>(socket: ClientSocket, name: E, ms?: number, where?: (arg: Parameters<ServerToClientEvents[E]>[0]) => boolean): Promise<void> {
-  const waiting = noEvent(socket, name, ms, where);
-  waiting.catch(() => undefined);
-  return waiting;
-}
-
 let n = 0;
 const clientId = () => `safety-inst-${(n += 1).toString().padStart(6, '0')}`;
-const hasText = (text: string) => (m: { text: string }) => m.text === text;
 
 async function newGroup(...members: Person[]): Promise<string> {
   const res = await admin.post('/api/admin/create-group', { name: `Instances ${(n += 1)}`, type: 'mental', description: 'two instances' });
@@ -68,18 +60,6 @@ async function send(from: Agent, toId: string, text: string): Promise<DirectMess
   const res = await from.post<DirectMessage>(`/api/messages/send/${toId}`, { text, clientId: clientId() });
   expect(res.status).toBe(201);
   return res.body;
-}
-
-async function drain(agent: Agent, since = 0): Promise<{ direct: DirectMessage[]; group: GroupMessage[]; cursor: number }> {
-  const out = { direct: [] as DirectMessage[], group: [] as GroupMessage[], cursor: since };
-  for (;;) {
-    const res = await agent.get<SyncPage>(`/api/messages/sync?since=${out.cursor}&limit=200`);
-    expect(res.status).toBe(200);
-    out.direct.push(...res.body.direct);
-    out.group.push(...res.body.group);
-    out.cursor = res.body.cursor;
-    if (!res.body.hasMore) return out;
-  }
 }
 
 describe('a block made through instance 1', () => {

@@ -6,12 +6,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockedPerson } from '../../src/shared/community';
-import type { DirectMessage, GroupMessage, SyncPage } from '../../src/shared/api';
-import type { ServerToClientEvents } from '../../src/shared/realtime';
+import type { DirectMessage, GroupMessage } from '../../src/shared/api';
 import type { Agent } from './agent';
 import { startServer, type TestServer } from './harness';
 import { PASSWORD, referredUser, signUp, signedInAdmin, verifiedProfessional } from './people';
-import { closeAllSockets, closeSocket, nextEvent, noEvent, readySocket, type ClientSocket } from './socket-client';
+import { closeAllSockets, closeSocket, nextEvent, readySocket, type ClientSocket, quiet } from './socket-client';
+import { drain, thread, groupThread, hasText } from './reading';
 
 let server: TestServer;
 let code: string;
@@ -38,16 +38,6 @@ async function otherDevice(p: Person): Promise<Agent> {
   return agent;
 }
 const ready = (p: Person, agent = p.agent) => readySocket(server, agent, p.id);
-
-/**
- * noEvent, with its failure kept for the `await` that reads it: a socket event that arrives while
- * the test is still awaiting something else must fail the test, not surface as an unhandled rejection.
- */
-function quiet<E extends keyof ServerToClientEvents>(socket: ClientSocket, name: E, ms?: number, where?: (arg: Parameters<ServerToClientEvents[E]>[0]) => boolean): Promise<void> {
-  const waiting = noEvent(socket, name, ms, where);
-  waiting.catch(() => undefined);
-  return waiting;
-}
 
 let n = 0;
 const clientId = () => `block-test-${(n += 1).toString().padStart(6, '0')}`;
@@ -81,33 +71,8 @@ const blocked = async (who: Person) => {
 };
 
 /** Everything after `since` for this agent, every page. */
-async function drain(agent: Agent, since = 0): Promise<{ direct: DirectMessage[]; group: GroupMessage[]; cursor: number }> {
-  const out = { direct: [] as DirectMessage[], group: [] as GroupMessage[], cursor: since };
-  for (;;) {
-    const res = await agent.get<SyncPage>(`/api/messages/sync?since=${out.cursor}&limit=200`);
-    expect(res.status).toBe(200);
-    out.direct.push(...res.body.direct);
-    out.group.push(...res.body.group);
-    out.cursor = res.body.cursor;
-    if (!res.body.hasMore) return out;
-  }
-}
-
-async function thread(agent: Agent, otherId: string): Promise<DirectMessage[]> {
-  const res = await agent.get<DirectMessage[]>(`/api/messages/${otherId}?limit=200`);
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-async function groupThread(agent: Agent, groupId: string): Promise<GroupMessage[]> {
-  const res = await agent.get<GroupMessage[]>(`/api/messages/group/${groupId}?limit=200`);
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
 const ids = (messages: { _id: string }[]) => messages.map((m) => m._id);
 const texts = (messages: { text: string }[]) => messages.map((m) => m.text);
-const hasText = (text: string) => (m: { text: string }) => m.text === text;
 
 describe('PUT, DELETE and GET /api/blocks', () => {
   it('blocks and unblocks a person, lists the people I block newest first, and tells my other devices only', async () => {

@@ -7,13 +7,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mutes } from '../../src/server/db/schema';
 import type { GroupMemberEntry, Mute } from '../../src/shared/community';
-import type { AdminUser, AuthUser, GroupMessage, GroupSummary, PublicUser, SyncPage } from '../../src/shared/api';
+import type { AdminUser, AuthUser, GroupMessage, GroupSummary, PublicUser } from '../../src/shared/api';
 import { DEFAULT_GROUP_GUIDELINES } from '../../src/shared/guidelines';
-import type { ServerToClientEvents } from '../../src/shared/realtime';
 import type { Agent } from './agent';
 import { startServer, type TestServer } from './harness';
 import { PASSWORD, signUp, signedInAdmin, verifiedProfessional } from './people';
-import { closeAllSockets, connected, nextEvent, noEvent, openSocket, readySocket, type ClientSocket } from './socket-client';
+import { closeAllSockets, connected, nextEvent, noEvent, openSocket, readySocket, quiet } from './socket-client';
+import { drain, hasText } from './reading';
 
 let server: TestServer;
 let pro: Awaited<ReturnType<typeof verifiedProfessional>>;
@@ -43,13 +43,6 @@ async function otherDevice(p: Person): Promise<Agent> {
   return agent;
 }
 
-/** noEvent, its failure kept for the `await` that reads it (never an unhandled rejection). */
-function quiet<E extends keyof ServerToClientEvents>(socket: ClientSocket, name: E, ms?: number, where?: (arg: Parameters<ServerToClientEvents[E]>[0]) => boolean): Promise<void> {
-  const waiting = noEvent(socket, name, ms, where);
-  waiting.catch(() => undefined);
-  return waiting;
-}
-
 const clientId = () => `mutes-members-${(n += 1).toString().padStart(6, '0')}`;
 
 async function newGroup(...members: { agent: Agent }[]): Promise<string> {
@@ -66,24 +59,12 @@ async function sendGroup(from: { agent: Agent }, groupId: string, text: string):
   return res.body;
 }
 
-async function drain(agent: Agent, since = 0): Promise<{ group: GroupMessage[]; cursor: number }> {
-  const out = { group: [] as GroupMessage[], cursor: since };
-  for (;;) {
-    const res = await agent.get<SyncPage>(`/api/messages/sync?since=${out.cursor}&limit=200`);
-    expect(res.status).toBe(200);
-    out.group.push(...res.body.group);
-    out.cursor = res.body.cursor;
-    if (!res.body.hasMore) return out;
-  }
-}
-
 async function myMutes(agent: Agent): Promise<Mute[]> {
   const res = await agent.get<Mute[]>('/api/mutes');
   expect(res.status).toBe(200);
   return res.body;
 }
 
-const hasText = (text: string) => (m: { text: string }) => m.text === text;
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 describe('mutes', () => {

@@ -8,12 +8,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../../src/server/db/schema';
 import type { MessageRequest } from '../../src/shared/community';
-import type { DirectMessage, SyncPage } from '../../src/shared/api';
-import type { ServerToClientEvents } from '../../src/shared/realtime';
+import type { DirectMessage } from '../../src/shared/api';
 import type { Agent } from './agent';
 import { startServer, type TestServer } from './harness';
 import { PASSWORD, referredUser, signUp, signedInAdmin, verifiedProfessional } from './people';
-import { closeAllSockets, nextEvent, noEvent, readySocket, type ClientSocket } from './socket-client';
+import { closeAllSockets, nextEvent, readySocket, quiet } from './socket-client';
+import { drain, thread, hasText } from './reading';
 
 let server: TestServer;
 let code: string;
@@ -44,16 +44,6 @@ const professional = async (role = 'therapist') => {
 };
 const ready = (p: Person, agent = p.agent) => readySocket(server, agent, p.id);
 
-/**
- * noEvent, with its failure kept for the `await` that reads it: a socket event that arrives while
- * the test is still awaiting something else must fail the test, not surface as an unhandled rejection.
- */
-function quiet<E extends keyof ServerToClientEvents>(socket: ClientSocket, name: E, ms?: number, where?: (arg: Parameters<ServerToClientEvents[E]>[0]) => boolean): Promise<void> {
-  const waiting = noEvent(socket, name, ms, where);
-  waiting.catch(() => undefined);
-  return waiting;
-}
-
 let n = 0;
 const clientId = () => `request-test-${(n += 1).toString().padStart(6, '0')}`;
 
@@ -69,26 +59,8 @@ async function requests(who: { agent: Agent }): Promise<MessageRequest[]> {
   return res.body;
 }
 
-async function thread(agent: Agent, otherId: string): Promise<DirectMessage[]> {
-  const res = await agent.get<DirectMessage[]>(`/api/messages/${otherId}?limit=200`);
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-async function drain(agent: Agent, since = 0): Promise<{ direct: DirectMessage[]; cursor: number }> {
-  const out = { direct: [] as DirectMessage[], cursor: since };
-  for (;;) {
-    const res = await agent.get<SyncPage>(`/api/messages/sync?since=${out.cursor}&limit=200`);
-    expect(res.status).toBe(200);
-    out.direct.push(...res.body.direct);
-    out.cursor = res.body.cursor;
-    if (!res.body.hasMore) return out;
-  }
-}
-
 /** The request flag of each message, by text, as `viewer` reads the thread with `other`. */
 const flags = async (viewer: Agent, otherId: string) => Object.fromEntries((await thread(viewer, otherId)).map((m) => [m.text, m.request === true]));
-const hasText = (text: string) => (m: { text: string }) => m.text === text;
 
 describe('a first message from someone the receiver never talked with', () => {
   it('is a request in the thread, in catch-up and on the socket, and its sender is listed with a count and the newest time', async () => {

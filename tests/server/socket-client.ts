@@ -116,3 +116,13 @@ export function closeAllSockets(): void {
   for (const socket of opened) socket.disconnect();
   opened.clear();
 }
+
+/**
+ * noEvent, with its failure kept for the `await` that reads it: a socket event that arrives while
+ * the test is still awaiting something else must fail the test, not surface as an unhandled rejection.
+ */
+export function quiet<E extends EventName>(socket: ClientSocket, name: E, ms?: number, where?: (arg: EventArg<E>) => boolean): Promise<void> {
+  const waiting = noEvent(socket, name, ms, where);
+  waiting.catch(() => undefined);
+  return waiting;
+}

@@ -7,12 +7,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ModerationEntry } from '../../src/shared/community';
-import type { DirectMessage, GroupMessage, SyncPage } from '../../src/shared/api';
-import type { ServerToClientEvents } from '../../src/shared/realtime';
+import type { DirectMessage, GroupMessage } from '../../src/shared/api';
 import type { Agent } from './agent';
 import { startServer, type TestServer } from './harness';
 import { PASSWORD, referredUser, signedInAdmin, uploadImage, verifiedProfessional } from './people';
-import { closeAllSockets, nextEvent, noEvent, readySocket, type ClientSocket } from './socket-client';
+import { closeAllSockets, nextEvent, readySocket, type ClientSocket, quiet } from './socket-client';
+import { drain, thread, groupThread } from './reading';
 
 let server: TestServer;
 let code: string;
@@ -31,16 +31,6 @@ const person = async (): Promise<Person> => {
   return { agent: made.agent, id: made.id, email: made.email };
 };
 const ready = (p: Person, agent = p.agent) => readySocket(server, agent, p.id);
-
-/**
- * noEvent, with its failure kept for the `await` that reads it: a socket event that arrives while
- * the test is still awaiting something else must fail the test, not surface as an unhandled rejection.
- */
-function quiet<E extends keyof ServerToClientEvents>(socket: ClientSocket, name: E, ms?: number, where?: (arg: Parameters<ServerToClientEvents[E]>[0]) => boolean): Promise<void> {
-  const waiting = noEvent(socket, name, ms, where);
-  waiting.catch(() => undefined);
-  return waiting;
-}
 
 let n = 0;
 const clientId = () => `takeback-${(n += 1).toString().padStart(6, '0')}`;
@@ -63,30 +53,6 @@ async function newGroup(...members: Person[]): Promise<string> {
   const id = res.body.group._id as string;
   for (const m of members) expect((await m.agent.post(`/api/messages/join-group/${id}`)).status).toBe(200);
   return id;
-}
-
-async function drain(agent: Agent, since = 0, limit = 200): Promise<{ direct: DirectMessage[]; group: GroupMessage[]; cursor: number }> {
-  const out = { direct: [] as DirectMessage[], group: [] as GroupMessage[], cursor: since };
-  for (;;) {
-    const res = await agent.get<SyncPage>(`/api/messages/sync?since=${out.cursor}&limit=${limit}`);
-    expect(res.status).toBe(200);
-    out.direct.push(...res.body.direct);
-    out.group.push(...res.body.group);
-    out.cursor = res.body.cursor;
-    if (!res.body.hasMore) return out;
-  }
-}
-
-async function thread(agent: Agent, otherId: string): Promise<DirectMessage[]> {
-  const res = await agent.get<DirectMessage[]>(`/api/messages/${otherId}?limit=200`);
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-async function groupThread(agent: Agent, groupId: string): Promise<GroupMessage[]> {
-  const res = await agent.get<GroupMessage[]>(`/api/messages/group/${groupId}?limit=200`);
-  expect(res.status).toBe(200);
-  return res.body;
 }
 
 const takeBack = (agent: Agent, messageId: string) => agent.delete(`/api/messages/${messageId}`);
