@@ -12,6 +12,7 @@ import { directMessages, groupMembers, users, type UserRow } from '../db/schema'
 import { AppError } from '../http/errors';
 import { isBlocking } from '../community/blocks';
 import { findGroup } from './groups';
+import type { FoundMessage } from './take-back';
 
 /** Not a professional waiting for verification: isPendingProfessional's negation, in SQL. */
 export const notPending = or(eq(users.role, 'user'), eq(users.role, 'admin'), ne(users.status, 'pending'));
@@ -68,6 +69,15 @@ export async function groupOfMember(db: Db, groupId: string, userId: string, pur
   const group = await findGroup(db, groupId);
   if (!(await isMember(db, group.id, userId))) throw new AppError('FORBIDDEN', JOIN_FIRST[purpose]);
   return group;
+}
+
+/**
+ * Whether a person may read this message: one of a direct thread of theirs (not one withheld from
+ * them by a block), or of a group they belong to. Deleting and reporting ask the same question.
+ */
+export async function readsMessage(db: Db, userId: string, found: FoundMessage): Promise<boolean> {
+  if (found.kind === 'group') return isMember(db, found.row.groupId, userId);
+  return found.row.senderId === userId || (found.row.receiverId === userId && !found.row.withheld);
 }
 
 export const threadCondition = (a: string, b: string) => or(

@@ -14,12 +14,12 @@ import { checkOwnImage } from '../uploads/ownership';
 import type { ImageStore } from '../uploads/store';
 import { findRecipient, groupOfMember } from './access';
 import { senderOf } from './serialize';
-import { storeDrafts, type Draft } from './store';
+import { storeDrafts, type Draft, type Stored } from './store';
 
 export interface BatchOutcome {
   results: BatchResult[];
   /** The messages this batch stored for the first time, in item order: the ones to announce. */
-  created: (DirectMessage | GroupMessage)[];
+  created: Stored<DirectMessage | GroupMessage>[];
 }
 
 interface BatchDeps { db: Db; store: ImageStore; config: Config }
@@ -69,11 +69,11 @@ export async function sendBatch({ db, store, config }: BatchDeps, me: UserRow, i
   }
 
   const stored = await storeDrafts(db, senderOf(me), accepted.map((a) => a.draft));
-  const created: (DirectMessage | GroupMessage)[] = [];
+  const created: Stored<DirectMessage | GroupMessage>[] = [];
   for (const [i, { at, draft }] of accepted.entries()) {
-    const { message, created: isNew } = stored[i]!;
-    results[at] = { clientId: draft.clientId, ok: true, message };
-    if (isNew) created.push(message);
+    const one = stored[i]!;
+    results[at] = { clientId: draft.clientId, ok: true, message: one.message };
+    if (one.created) created.push(one);
   }
   return { results, created };
 }

@@ -3,7 +3,7 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { AdminGroup, Group, GroupSummary, JoinedGroup } from '../../shared/api';
 import { guidelinesOf } from '../../shared/guidelines';
 import type { Db } from '../db/client';
-import { groupMembers, groups, users } from '../db/schema';
+import { groupMembers, groups, users, type UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { toPublicUser } from '../users/serialize';
 import { senderColumns } from './serialize';
@@ -56,14 +56,14 @@ export async function joinedGroup(db: Db, memberId: string, groupId: string): Pr
   return { ...summary, members };
 }
 
-/** Admins see members by their full names. */
-export async function groupsForAdmin(db: Db): Promise<AdminGroup[]> {
+/** Members as the admin sees them: by their full names. */
+export async function groupsForAdmin(db: Db, admin: Pick<UserRow, 'id' | 'role'>): Promise<AdminGroup[]> {
   const rows = await db.select().from(groups).orderBy(asc(groups.createdAt));
   const members = await db.select({ groupId: groupMembers.groupId, user: users }).from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId)).orderBy(asc(groupMembers.joinedAt));
   return rows.map((g) => ({
     ...base(g),
-    members: members.filter((m) => m.groupId === g.id).map((m) => toPublicUser(m.user, { id: '', role: 'admin' })),
+    members: members.filter((m) => m.groupId === g.id).map((m) => toPublicUser(m.user, admin)),
     guidelines: guidelinesOf(g.guidelines),
   }));
 }

@@ -9,7 +9,7 @@ import type { DirectMessage, GroupMessage, MessageSender } from '../../shared/ap
 import { newId } from '../../shared/ids';
 import type { Db } from '../db/client';
 import { directMessages, groupMessages } from '../db/schema';
-import { deliveries } from '../community/requests';
+import { deliveries, type Delivery } from '../community/requests';
 import { inMessageOrder } from './order';
 import { toDirectMessage, toGroupMessage } from './serialize';
 
@@ -17,6 +17,8 @@ export interface Stored<T> {
   message: T;
   /** False when this clientId was stored before: answer the stored message, broadcast nothing. */
   created: boolean;
+  /** A direct message's delivery as stored (community/requests.ts): who is told of it, and how. */
+  delivery?: Delivery;
 }
 
 /** A checked send, not stored yet. Text is stored trimmed. */
@@ -62,7 +64,9 @@ async function insertDirect(tx: Db, senderId: string, drafts: DirectDraft[]): Pr
   const missing = notInserted(drafts, inserted);
   const earlier = missing.length === 0 ? [] : await tx.select().from(directMessages)
     .where(and(eq(directMessages.senderId, senderId), inArray(directMessages.clientId, missing)));
-  return pairRows(drafts, inserted, earlier).map(({ row, created }) => ({ message: toDirectMessage(row, senderId), created }));
+  return pairRows(drafts, inserted, earlier).map(({ row, created }) => ({
+    message: toDirectMessage(row, senderId), created, delivery: { request: row.request, withheld: row.withheld },
+  }));
 }
 
 async function insertGroup(tx: Db, sender: MessageSender, drafts: GroupDraft[]): Promise<Stored<GroupMessage>[]> {

@@ -11,7 +11,7 @@ import { newId } from '../../shared/ids';
 import type { Db } from '../db/client';
 import { groups, reports, users, type UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
-import { isMember, notPending } from '../messages/access';
+import { notPending, readsMessage } from '../messages/access';
 import { findMessage } from '../messages/take-back';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -20,10 +20,7 @@ type Target = Pick<typeof reports.$inferInsert, 'messageId' | 'messageKind' | 's
 
 async function messageTarget(db: Db, me: UserRow, messageId: string): Promise<Target> {
   const found = await findMessage(db, messageId);
-  const readable = found && (found.kind === 'direct'
-    ? found.row.senderId === me.id || (found.row.receiverId === me.id && !found.row.withheld)
-    : await isMember(db, found.row.groupId, me.id));
-  if (!found || !readable) throw new AppError('NOT_FOUND', 'Message not found');
+  if (!found || !(await readsMessage(db, me.id, found))) throw new AppError('NOT_FOUND', 'Message not found');
   if (found.row.senderId === me.id) throw new AppError('VALIDATION_FAILED', 'You cannot report your own message');
   return {
     messageId: found.row.id,

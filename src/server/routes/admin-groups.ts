@@ -17,7 +17,7 @@ export const adminGroupRoutes: FastifyPluginAsync<AppContext> = async (app, ctx)
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireAdmin);
 
-  r.route({ ...endpoint(r, 'adminGroups'), handler: async () => groupsForAdmin(db) });
+  r.route({ ...endpoint(r, 'adminGroups'), handler: async (request) => groupsForAdmin(db, currentUser(request)) });
 
   r.route({ ...endpoint(r, 'createGroup'), handler: async (request, reply) => {
     const { name, type, description } = request.body;

@@ -13,7 +13,7 @@ import { recordAction } from '../moderation/audit';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
-import { findPartner, groupOfMember, isMember } from '../messages/access';
+import { findPartner, groupOfMember, readsMessage } from '../messages/access';
 import { findGroup } from '../messages/groups';
 import { shownName } from '../messages/serialize';
 import { findMessage, takeBack } from '../messages/take-back';
@@ -47,11 +47,8 @@ export const conversationRoutes: FastifyPluginAsync<AppContext> = async (app, ct
     const me = currentUser(request);
     const found = await findMessage(db, request.params.messageId);
     const mine = found?.row.senderId === me.id;
-    // A message withheld from its receiver (a block) was never theirs to see: it answers as none.
-    const canSee = found && (mine || me.role === 'admin' || (found.kind === 'direct'
-      ? found.row.receiverId === me.id && !found.row.withheld
-      : await isMember(db, found.row.groupId, me.id)));
-    if (!found || !canSee) throw new AppError('NOT_FOUND', 'Message not found');
+    // A message one cannot read (withheld by a block, another's thread) answers as none.
+    if (!found || !(mine || me.role === 'admin' || await readsMessage(db, me.id, found))) throw new AppError('NOT_FOUND', 'Message not found');
     if (!mine && me.role !== 'admin') throw new AppError('FORBIDDEN', 'You can only delete your own messages');
     const { changed } = await takeBack(db, realtime, store, found, mine ? 'sender' : 'moderator');
     // Only a removal that happened is a moderator's action to keep.

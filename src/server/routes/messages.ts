@@ -80,14 +80,15 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     const { text, image, clientId } = request.body;
     const saved = image && isDataUrl(image) ? await store.saveDataUrl(me.id, image) : null;
     const url = saved ? saved.url : await checkOwnImage(store, config, me.id, image);
-    const { message, created } = await storeDirect(db, me.id, { receiverId: receiver.id, text, image: url, clientId })
+    const stored = await storeDirect(db, me.id, { receiverId: receiver.id, text, image: url, clientId })
       .catch(async (error: unknown) => {
         if (saved) await store.remove([saved.name]);
         throw error;
       });
     // A repeated clientId answers the message stored the first time, with its own copy of the image.
+    const { message, created } = stored;
     if (!created && saved) await store.remove([saved.name]);
-    if (created) await announce(db, realtime, message);
+    if (created) await announce(db, realtime, [stored]);
     return reply.status(created ? 201 : 200).send(withAuthorHelp(message, text));
   } });
 
@@ -95,10 +96,11 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     const me = currentUser(request);
     await limits.spend('messages', me.id);
     const group = await groupOfMember(db, request.params.groupId, me.id, 'send');
-    const { message, created } = await storeGroupMessage(db, senderOf(me), {
+    const stored = await storeGroupMessage(db, senderOf(me), {
       groupId: group.id, text: request.body.text, clientId: request.body.clientId,
     });
-    if (created) await announce(db, realtime, message);
+    const { message, created } = stored;
+    if (created) await announce(db, realtime, [stored]);
     return reply.status(created ? 201 : 200).send(withAuthorHelp(message, request.body.text));
   } });
 
@@ -106,7 +108,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     await limits.spend('messages', currentUser(request).id, request.body.items.length);
     const { results, created } = await sendBatch({ db, store, config }, currentUser(request), request.body.items);
     // After the commit, in item order: a socket never announces a message that could still roll back.
-    for (const message of created) await announce(db, realtime, message);
+    await announce(db, realtime, created);
     // `help` goes on the author's own answer only; the announced copies never carry it.
     return { results: results.map((result) => (result.ok ? withAuthorHelp(result, result.message.text) : result)) };
   } });

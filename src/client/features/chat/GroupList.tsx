@@ -3,7 +3,7 @@ import { groupConversation } from '../../db/database';
 import type { ConversationSummary } from '../../sync/unread';
 import { memberCount } from '../../ui/labels';
 import { MutedMark } from '../safety/icons';
-import { useMutedConversations } from '../safety/useMuted';
+import { useMutedConversations } from '../safety/hooks';
 import { byActivity } from './format';
 import { GroupIcon } from './GroupIcon';
 import { ListLoading } from './ListLoading';

@@ -3,7 +3,7 @@ import { groupConversation } from '../../db/database';
 import type { ConversationSummary } from '../../sync/unread';
 import { GROUP_TYPE_LABEL, memberCount } from '../../ui/labels';
 import { MutedMark } from '../safety/icons';
-import { useMutedConversations } from '../safety/useMuted';
+import { useMutedConversations } from '../safety/hooks';
 import { GroupIcon } from './GroupIcon';
 import { ListError } from './Layout';
 import { ListLoading } from './ListLoading';

@@ -2,7 +2,7 @@ import type { PublicUser } from '../../../shared/api';
 import { dmConversation } from '../../db/database';
 import type { ConversationSummary } from '../../sync/unread';
 import { MutedMark } from '../safety/icons';
-import { useMutedConversations } from '../safety/useMuted';
+import { useMutedConversations } from '../safety/hooks';
 import { Avatar } from './Avatar';
 import { byActivity, roleLabel } from './format';
 import { ListLoading } from './ListLoading';

@@ -32,4 +32,10 @@ export function useMute(conversation: string | null): MuteRow | undefined {
   return row && isMuted(row.until) ? row : undefined;
 }
 
+/** The conversations muted now (`dm:<id>`, `group:<id>`), for the lists' muted marks. */
+export function useMutedConversations(): ReadonlySet<string> {
+  const db = useDb();
+  return useLiveQuery(async () => new Set((await db.mutes.toArray()).filter((m) => isMuted(m.until)).map((m) => m.conversation)), [db]) ?? EMPTY;
+}
+
 const EMPTY: ReadonlySet<string> = new Set();
