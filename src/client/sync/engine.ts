@@ -58,6 +58,8 @@ export class SyncEngine {
   readonly status: StatusStore;
   private readonly conn: Connection;
   readonly syncNow: () => Promise<void>;
+  /** The requests list again after a stranger's message; a burst of them shares one read. */
+  private readonly requestsNow: () => Promise<void>;
   private readonly incoming: IncomingMessages;
   private syncedOnce = false;
   private syncRegisteredAt = 0;
@@ -102,6 +104,7 @@ export class SyncEngine {
       onResult: (failure) => this.status.update({ sendError: failure && failure.kind !== 'offline' ? failure.message : null }),
     });
     this.syncNow = singleFlight(() => this.fullSync());
+    this.requestsNow = singleFlight(() => this.safetyNow('requests'));
     this.incoming = new IncomingMessages(this.db, (error) => console.error('Haven: storing a live message failed', error));
   }
 
@@ -157,7 +160,7 @@ export class SyncEngine {
         },
         newMessage: (m) => {
           this.incoming.add(fromDirect(m, this.user._id));
-          if (m.request && m.senderId !== this.user._id) void this.safetyNow('requests');
+          if (m.request && m.senderId !== this.user._id) void this.requestsNow();
         },
         newGroupMessage: (m) => this.incoming.add(fromGroup(m)),
         messageChanged: (m) => this.incoming.add('groupId' in m ? fromGroup(m) : fromDirect(m, this.user._id)),

@@ -31,13 +31,16 @@ async function pushPendingBlocks(db: HavenDb, http: KyInstance): Promise<void> {
 export async function refreshBlocks(db: HavenDb, http: KyInstance): Promise<void> {
   await pushPendingBlocks(db, http);
   const blocked = await call('blocks', undefined, { http });
+  const known = new Set(await db.blocks.toCollection().primaryKeys());
   await db.transaction('rw', db.blocks, async () => {
     // A block made offline between the read and now stays; every synced row is the server's.
     const waiting = await db.blocks.filter((b) => b.synced === 0).toArray();
     await db.blocks.clear();
     await db.blocks.bulkPut([...blocked.map((b) => ({ ...b, synced: 1 as const })), ...waiting]);
   });
-  await forgetPeople(db, blocked.map((b) => b._id));
+  // Only blocks new to this device (made on another) have anything left here to forget: every
+  // path in drops a blocked sender's messages, so a full pass on each sync would find nothing.
+  await forgetPeople(db, blocked.map((b) => b._id).filter((id) => !known.has(id)));
 }
 
 export async function refreshRequests(db: HavenDb, http: KyInstance): Promise<void> {
