@@ -1,119 +1,75 @@
 /**
- * Evaluates detectCrisis on one split of tests/safety/data and prints Markdown tables for
- * docs/behaviour.md ("Safety").
+ * The crisis detector's figures (issue 22), as Markdown for docs/crisis-detection.md.
  *
- *   npx tsx scripts/eval-crisis.ts train
- *   npx tsx scripts/eval-crisis.ts heldout
+ *   npm run eval:crisis -- loao     leave one author out, nested: the headline
+ *   npm run eval:crisis -- sealed   the committed detector on the sealed author: the final report
+ *   npm run eval:crisis -- speed    milliseconds per message over the development lines
  *
- * Crisis recall (overall and per risk category) and precision with 95 % Wilson intervals, false-alarm
- * rate per hard-negative category, false alarms per 1,000 ordinary chat lines, third-party detection
- * (crisis with subject 'other'), and speed per message after a warm-up. Nothing here tunes anything:
- * it only reports.
+ * loao: for each author, a model trained on everyone else (legacy sets included) judges that
+ * author's lines, at an operating point chosen without them (inner leave-one-author-out over the
+ * others), with the committed feature setting. Nothing here writes weights or tunes the detector.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { detectCrisis, type CrisisDecision } from '../src/shared/safety';
+import { detectCrisis } from '../src/shared/safety';
+import { MODEL } from '../src/shared/safety/model';
+import { loadDevelopment, loadSealed } from './crisis/data';
+import { featuresOf, outOfAuthor, tierOf, toExample } from './crisis/learn';
+import { best, pointsOf } from './crisis/points';
+import { tables, type Judged } from './crisis/report';
 
-interface Row {
-  text: string;
-  label: 'crisis' | 'distress' | 'none';
-  category: string;
-  subject?: 'self' | 'other';
+const mode = process.argv[2];
+const params = MODEL.training ?? { lambda: 1e-2, posWeight: 1 };
+
+function loao(): void {
+  const { rows, authors } = loadDevelopment();
+  const examples = rows.map(toExample);
+  const xs = featuresOf(examples, MODEL.config);
+  const outer = outOfAuthor(examples, xs, authors, MODEL.config, params);
+  const judged: Judged[] = [];
+  for (const held of authors) {
+    // The operating point for `held`, chosen on the other authors by models that never saw `held` either.
+    const inner = outOfAuthor(examples, xs, authors, MODEL.config, params, held);
+    const point = best(pointsOf(examples, inner));
+    console.error(`${held}: strong ${point.strong}, threshold ${point.threshold}, no risk word ${point.bareThreshold}`);
+    examples.forEach((e, i) => {
+      if (e.row.author === held) judged.push({ row: e.row, tier: tierOf(e, outer[i]!, point) });
+    });
+  }
+  console.log(tables(`Leaving one author out (${authors.length} authors, nested)`, judged));
 }
 
-const split = process.argv[2];
-if (split !== 'train' && split !== 'heldout') {
-  console.error('usage: npx tsx scripts/eval-crisis.ts train|heldout');
+function sealed(): void {
+  const { rows, authors } = loadSealed();
+  if (!rows.length) throw new Error('No sealed author in tests/safety/data/sealed');
+  console.log(tables(`The committed detector on the sealed author (${authors.join(', ')})`, rows.map((row) => ({ row, tier: detectCrisis(row.text).tier }))));
+}
+
+function speed(): void {
+  const texts = loadDevelopment().rows.map((r) => r.text);
+  for (const t of texts) detectCrisis(t);
+  const times = texts.map((t) => {
+    const t0 = performance.now();
+    detectCrisis(t);
+    return performance.now() - t0;
+  });
+  // With the writer's three previous lines: what the server does for a direct, group or Aura message.
+  const withContext = texts.map((t, i) => {
+    const previous = [texts[(i + 1) % texts.length]!, texts[(i + 2) % texts.length]!, texts[(i + 3) % texts.length]!];
+    const t0 = performance.now();
+    detectCrisis(t, previous);
+    return performance.now() - t0;
+  });
+  const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? 0;
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  console.log(`| Speed (${texts.length} lines, after warm-up) | mean ms | p50 ms | p99 ms |`, '\n|---|---|---|---|');
+  console.log(`| One message | ${mean(times).toFixed(3)} | ${p(times, 0.5).toFixed(3)} | ${p(times, 0.99).toFixed(3)} |`);
+  console.log(`| With its three previous lines | ${mean(withContext).toFixed(3)} | ${p(withContext, 0.5).toFixed(3)} | ${p(withContext, 0.99).toFixed(3)} |`);
+}
+
+if (mode === 'loao') loao();
+else if (mode === 'sealed') sealed();
+else if (mode === 'speed') speed();
+else {
+  console.error('usage: npm run eval:crisis -- loao|sealed|speed');
   process.exit(2);
 }
-const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests/safety/data', split);
-const rows: Row[] = [];
-for (const f of readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
-  for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) if (line.trim()) rows.push(JSON.parse(line) as Row);
-}
-
-/** 95 % Wilson score interval for k successes out of n. */
-function wilson(k: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const z = 1.96;
-  const p = k / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, c - h), Math.min(1, c + h)];
-}
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-const rate = (k: number, n: number) => {
-  const [lo, hi] = wilson(k, n);
-  return `${pct(n ? k / n : 0)} | ${pct(lo)}–${pct(hi)}`;
-};
-
-// Warm-up (one untimed pass, so the JIT has compiled every path), then three timed passes. The
-// first pass gives the plain figures; the median of the three per line shows how much of the tail
-// is garbage collection or other processes on the machine rather than the detector.
-for (const r of rows) detectCrisis(r.text);
-const passes: number[][] = [[], [], []];
-let decisions: CrisisDecision[] = [];
-for (const times of passes) {
-  decisions = rows.map((r) => {
-    const t0 = performance.now();
-    const d = detectCrisis(r.text);
-    times.push(performance.now() - t0);
-    return d;
-  });
-}
-const times = passes[0] ?? [];
-const medians = rows.map((_, i) => passes.map((p) => p[i] ?? 0).sort((a, b) => a - b)[1] ?? 0);
-
-const isCrisis = (d: CrisisDecision) => d.tier === 'crisis';
-const risk = rows.map((r, i) => ({ r, d: decisions[i] as CrisisDecision })).filter(({ r }) => r.label === 'crisis');
-const ordinary = rows.map((r, i) => ({ r, d: decisions[i] as CrisisDecision })).filter(({ r }) => r.category === 'ordinary');
-const hard = rows.map((r, i) => ({ r, d: decisions[i] as CrisisDecision })).filter(({ r }) => r.label !== 'crisis' && r.category !== 'ordinary');
-
-const tp = risk.filter(({ d }) => isCrisis(d)).length;
-const fp = [...ordinary, ...hard].filter(({ d }) => isCrisis(d)).length;
-
-const out: string[] = [];
-out.push(`### Crisis detector on the ${split} split (${rows.length} lines)`, '');
-out.push('| Measure | Value | 95 % Wilson interval | n |', '|---|---|---|---|');
-out.push(`| Crisis recall | ${rate(tp, risk.length)} | ${risk.length} |`);
-out.push(`| Crisis precision | ${rate(tp, tp + fp)} | ${tp + fp} |`);
-const ordFp = ordinary.filter(({ d }) => isCrisis(d)).length;
-const [olo, ohi] = wilson(ordFp, ordinary.length);
-out.push(`| False alarms per 1,000 ordinary lines | ${((ordFp / Math.max(1, ordinary.length)) * 1000).toFixed(1)} | ${(olo * 1000).toFixed(1)}–${(ohi * 1000).toFixed(1)} | ${ordinary.length} |`);
-const hardFp = hard.filter(({ d }) => isCrisis(d)).length;
-out.push(`| False-alarm rate, all hard negatives | ${rate(hardFp, hard.length)} | ${hard.length} |`);
-const third = risk.filter(({ r }) => r.subject === 'other');
-const thirdOk = third.filter(({ d }) => isCrisis(d) && d.subject === 'other').length;
-out.push(`| Third party: crisis with subject 'other' | ${rate(thirdOk, third.length)} | ${third.length} |`);
-const selfRisk = risk.filter(({ r }) => r.subject !== 'other' && r.category !== 'third_party');
-const selfAsOther = selfRisk.filter(({ d }) => isCrisis(d) && d.subject === 'other').length;
-out.push(`| Own crisis labelled as someone else's | ${rate(selfAsOther, selfRisk.length)} | ${selfRisk.length} |`);
-const withTriggers = risk.filter(({ d }) => isCrisis(d) && d.triggers.length > 0).length;
-out.push(`| Detected crises with non-empty triggers | ${rate(withTriggers, tp)} | ${tp} |`);
-
-out.push('', '| Risk category | Recall | 95 % Wilson interval | n |', '|---|---|---|---|');
-for (const cat of [...new Set(risk.map(({ r }) => r.category))].sort()) {
-  const xs = risk.filter(({ r }) => r.category === cat);
-  out.push(`| ${cat} | ${rate(xs.filter(({ d }) => isCrisis(d)).length, xs.length)} | ${xs.length} |`);
-}
-
-out.push('', '| Hard-negative category | False-alarm rate | 95 % Wilson interval | n |', '|---|---|---|---|');
-for (const cat of [...new Set(hard.map(({ r }) => r.category))].sort()) {
-  const xs = hard.filter(({ r }) => r.category === cat);
-  out.push(`| ${cat} | ${rate(xs.filter(({ d }) => isCrisis(d)).length, xs.length)} | ${xs.length} |`);
-}
-const distress = hard.filter(({ r }) => r.label === 'distress');
-if (distress.length) {
-  const asDistress = distress.filter(({ d }) => d.tier === 'distress').length;
-  out.push('', `Distress lines given the 'distress' tier: ${asDistress}/${distress.length} (${pct(asDistress / distress.length)}).`);
-}
-
-const p99Of = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] ?? 0;
-const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-out.push('', '| Speed (after warm-up, all lines) | ms per message |', '|---|---|');
-out.push(`| Mean (one timed pass) | ${meanOf(times).toFixed(3)} |`, `| p99 (one timed pass) | ${p99Of(times).toFixed(3)} |`);
-out.push(`| Mean (per-line median of 3 passes) | ${meanOf(medians).toFixed(3)} |`, `| p99 (per-line median of 3 passes) | ${p99Of(medians).toFixed(3)} |`);
-console.log(out.join('\n'));

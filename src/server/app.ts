@@ -35,6 +35,7 @@ import { messageRoutes } from './routes/messages';
 import { readRoutes } from './routes/reads';
 import { blockRoutes } from './routes/blocks';
 import { conversationRoutes } from './routes/conversations';
+import { crisisAlertRoutes } from './routes/crisis-alerts';
 import { moderationRoutes } from './routes/moderation';
 import { muteRoutes } from './routes/mutes';
 import { reportRoutes } from './routes/reports';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
     await api.register(blockRoutes, ctx);
     await api.register(muteRoutes, ctx);
     await api.register(reportRoutes, ctx);
+    await api.register(crisisAlertRoutes, ctx);
     await api.register(moderationRoutes, { ...ctx, prefix: '/admin' });
     await api.register(uploadApiRoutes, ctx);
   }, { prefix: API_PATH });

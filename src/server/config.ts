@@ -96,6 +96,9 @@ const envSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default('llama3.2'),
   AI_TIMEOUT_SECONDS: positiveInt(25),
   AI_HISTORY_CHARS: positiveInt(12_000),
+  // With a real model: also ask it to judge risk (it may only raise the tier), within this time.
+  AI_RISK_CHECK: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  AI_RISK_TIMEOUT_SECONDS: positiveInt(6),
   CRISIS_RESOURCES: z.string().optional().transform((v, ctx) => {
     if (!v) return undefined;
     try {

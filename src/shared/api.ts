@@ -29,6 +29,8 @@ export const authUser = z.object({
   displayName: z.string().nullable().optional(),
   /** Set while an admin has suspended the account. */
   suspended: z.boolean().optional(),
+  /** The person asked that their referring professional be told of a crisis (issue 22); off by default. */
+  crisisAlerts: z.boolean().optional(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 
@@ -104,6 +106,7 @@ export const crisisResourcesResponse = z.object({ resources: z.array(crisisResou
 const authorHelp = z.object({
   subject: z.enum(['self', 'other']),
   category: z.string().nullable(),
+  imminent: z.boolean().optional(),
 }) satisfies z.ZodType<AuthorHelp>;
 
 export const messageSender = z.object({ _id: z.string(), fullName: z.string(), profilePic: z.string() });

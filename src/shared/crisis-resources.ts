@@ -40,6 +40,16 @@ export const DEFAULT_CRISIS_RESOURCES: CrisisResource[] = [
   { region: 'India', name: 'Tele-MANAS', contact: 'Call 14416', phone: '14416' },
 ];
 
+/**
+ * The line to call when life is in danger right now: the configured entry named as emergency
+ * services, else the default's. An imminent crisis puts it first, as a button (issue 22).
+ */
+export function emergencyLine(resources: readonly CrisisResource[]): CrisisResource & { phone: string } {
+  const found = resources.find((r) => r.phone && /emergenc/i.test(r.name));
+  const fallback = DEFAULT_CRISIS_RESOURCES[0] as CrisisResource & { phone: string };
+  return found?.phone ? { ...found, phone: found.phone } : fallback;
+}
+
 // Spaces read well on screen but some dialers refuse them in a URI.
 const dialable = (n: string) => n.replace(/\s+/g, '');
 

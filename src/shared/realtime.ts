@@ -24,6 +24,11 @@ export interface ServerToClientEvents {
    * request accepted, a group left); read it again. Never sent to the person blocked.
    */
   safetyChanged: (what: SafetyChange) => void;
+  /**
+   * To a professional's own devices: someone who opted in may need support; read the alerts again.
+   * It carries nothing: the list (names and times, never words) comes over HTTP.
+   */
+  crisisAlert: () => void;
 }
 
 export type SafetyChange = 'blocks' | 'mutes' | 'requests' | 'groups';

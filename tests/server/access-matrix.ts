@@ -4,6 +4,7 @@
  */
 import type { EndpointName } from '../../src/shared/contract/endpoints';
 import { splitEndpoint } from '../../src/shared/contract/endpoints';
+import { newId } from '../../src/shared/ids';
 import type { Agent } from './agent';
 import type { TestServer } from './harness';
 import { PASSWORD, referredUser, signUp, signedInAdmin, verifiedProfessional } from './people';
@@ -13,7 +14,7 @@ export const ACTORS = ['anonymous', 'user', 'otherUser', 'pending', 'verified', 
 export type Actor = (typeof ACTORS)[number];
 
 /** Who a route is for: the guard that must stand in front of it. */
-export type Access = 'public' | 'signedIn' | 'active' | 'admin' | 'uploadToken';
+export type Access = 'public' | 'signedIn' | 'active' | 'professional' | 'admin' | 'uploadToken';
 
 export interface World {
   agents: Record<Actor, Agent>;
@@ -107,6 +108,8 @@ export function sampleFor(name: EndpointName, world: World): Sample {
     case 'groupMembers': return { path: { groupId: ids.group } };
     case 'leaveGroup': return { path: { groupId: ids.spareGroup } };
     case 'setDisplayName': return { path: {}, body: { displayName: 'Matrix name' } };
+    case 'setCrisisAlerts': return { path: {}, body: { enabled: false } };
+    case 'seeCrisisAlert': return { path: { id: newId() } };
     case 'setGuidelines': return { path: { id: ids.group }, body: { guidelines: 'Be kind to each other.' } };
     case 'report': return { path: {}, body: { userId: ids.spare, reason: 'spam', note: 'matrix' } };
     case 'adminReports': return { path: {}, query: { status: 'all' } };

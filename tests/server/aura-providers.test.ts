@@ -57,7 +57,8 @@ async function uploadImage(server: TestServer, agent: Agent, format: 'png' | 'gi
 
 async function setup(shape: FakeShape, env: (fake: FakeModel) => Record<string, string>) {
   const fake = await startFakeModel(shape);
-  const server = await startServer({ env: { AI_TIMEOUT_SECONDS: '1', ...env(fake) } });
+  // The risk check (a second request per question) has its own suite: crisis-second-opinion.test.ts.
+  const server = await startServer({ env: { AI_TIMEOUT_SECONDS: '1', AI_RISK_CHECK: 'off', ...env(fake) } });
   const { code } = await verifiedProfessional(server);
   return { fake, server, person: async () => (await referredUser(server, code)).agent };
 }

@@ -28,6 +28,8 @@ const ACCESS: Record<EndpointName, Access> = {
   blocks: 'active', block: 'active', unblock: 'active', mutes: 'active', mute: 'active', unmute: 'active',
   messageRequests: 'active', acceptRequest: 'active', deleteMessage: 'active', groupMembers: 'active', leaveGroup: 'active',
   report: 'active', myReports: 'active',
+  // Crisis alerts (issue 22): the person's own opt-in; the alerts are a verified professional's.
+  setCrisisAlerts: 'active', crisisAlerts: 'professional', seeCrisisAlert: 'professional',
   adminReports: 'admin', resolveReport: 'admin', suspendUser: 'admin', unsuspendUser: 'admin', moderationLog: 'admin', setGuidelines: 'admin',
 };
 
@@ -51,6 +53,11 @@ function expected(cell: Cell, access: Access): string | null {
   if (access === 'admin') {
     if (actor === 'admin') return status === 403 ? 'a refusal of the admin' : null;
     return status === 403 && code === 'FORBIDDEN' ? null : 'not 403 FORBIDDEN for a non-admin';
+  }
+  if (access === 'professional') {
+    if (actor === 'pending') return status === 403 && code === 'VERIFICATION_REQUIRED' ? null : 'not 403 VERIFICATION_REQUIRED';
+    if (actor === 'verified') return status === 403 ? 'a refusal of the verified professional' : null;
+    return status === 403 && code === 'FORBIDDEN' ? null : 'not 403 FORBIDDEN for someone who is not a verified professional';
   }
   if (access === 'active' && actor === 'pending') return status === 403 && code === 'VERIFICATION_REQUIRED' ? null : 'not 403 VERIFICATION_REQUIRED';
   if (OWNED_BY_USER.includes(route)) return (actor === 'user' ? status === 200 : status === 404) ? null : 'the owner check';

@@ -23,6 +23,8 @@ export interface FakeModel {
   mode: FakeMode;
   /** The text answered in 'answer' mode. */
   text: string;
+  /** How Aura's risk check (its system prompt names a "safety reviewer") is answered, apart from the chat. */
+  risk: { mode: FakeMode; text: string };
   /** The most recent request (fails loudly when there is none). */
   last(): RecordedRequest;
   reset(): void;
@@ -58,6 +60,7 @@ export async function startFakeModel(shape: FakeShape): Promise<FakeModel> {
     requests: [],
     mode: 'answer',
     text: 'Hello from the fake model.',
+    risk: { mode: 'answer', text: 'NONE' },
     last() {
       const request = this.requests.at(-1);
       if (!request) throw new Error('the fake model received no request');
@@ -67,6 +70,7 @@ export async function startFakeModel(shape: FakeShape): Promise<FakeModel> {
       this.requests.length = 0;
       this.mode = 'answer';
       this.text = 'Hello from the fake model.';
+      this.risk = { mode: 'answer', text: 'NONE' };
     },
     close: async () => {},
   };
@@ -88,17 +92,18 @@ export async function startFakeModel(shape: FakeShape): Promise<FakeModel> {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 400, message: refusal, status: 'INVALID_ARGUMENT' } }));
         return;
       }
-      if (fake.mode === 'slow') {
+      const asked = raw.includes('safety reviewer') ? fake.risk : { mode: fake.mode, text: fake.text };
+      if (asked.mode === 'slow') {
         // Held open past the client's timeout; ended on close so the process can exit.
         pending.add(res);
         res.on('close', () => pending.delete(res));
         return;
       }
-      if (fake.mode === 'error') {
+      if (asked.mode === 'error') {
         res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'boom' } }));
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answerBody(shape, fake.mode, fake.text)));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answerBody(shape, asked.mode, asked.text)));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -80,11 +80,14 @@ const CRISIS: Record<string, string[]> = {
   lethality_question: ['how many paracetamol does it take to kill you', 'what is the most painless way to die', 'is a ten storey drop high enough to die'],
 };
 
+/** Means with a time that is now: the imminent tier (severity.ts), still a crisis. */
+const IMMINENT_HERE = new Set(['tonight when my parents are asleep I am taking the pills']);
+
 describe('detectCrisis: every category, hand-written phrasings', () => {
   for (const [category, lines] of Object.entries(CRISIS)) {
     it.each(lines)(`${category}: %s`, (line) => {
       const d = detectCrisis(line);
-      expect(d.tier).toBe('crisis');
+      expect(d.tier).toBe(IMMINENT_HERE.has(line) ? 'imminent' : 'crisis');
       expect(d.subject).toBe('self');
       expect(d.triggers.length).toBeGreaterThan(0);
       expect(d.score).toBeGreaterThan(0);

@@ -52,6 +52,8 @@ export interface LocalAiMessage {
   crisis: boolean;
   /** Whose risk, when `crisis`: the writer's or someone they are worried about; absent means the writer's. */
   crisisFor?: HelpSubject;
+  /** …and it was imminent: the emergency number comes first on the card. */
+  crisisImminent?: boolean;
   status: SendStatus;
   error: string | null;
   createdAt: string;

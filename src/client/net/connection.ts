@@ -116,6 +116,7 @@ export class Connection {
     if (handlers.onEvent.resync) socket.on('resync', handlers.onEvent.resync);
     if (handlers.onEvent.messageChanged) socket.on('messageChanged', handlers.onEvent.messageChanged);
     if (handlers.onEvent.safetyChanged) socket.on('safetyChanged', handlers.onEvent.safetyChanged);
+    if (handlers.onEvent.crisisAlert) socket.on('crisisAlert', handlers.onEvent.crisisAlert);
     globalThis.addEventListener?.('online', this.wake);
     globalThis.document?.addEventListener('visibilitychange', this.onVisible);
   }

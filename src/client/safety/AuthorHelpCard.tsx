@@ -10,7 +10,7 @@ export function AuthorHelpCard({ scope, context }: { scope: string; context: 'me
   if (!note) return null;
   return (
     <div className="max-h-[45dvh] shrink-0 overflow-y-auto px-2 pb-2 sm:px-3">
-      <HelpCard subject={note.subject} context={context} onDismiss={() => void dismissHelp(db, scope).catch((error: unknown) => console.error('Haven: could not dismiss the help card', error))} />
+      <HelpCard subject={note.subject} context={context} imminent={note.imminent === true} onDismiss={() => void dismissHelp(db, scope).catch((error: unknown) => console.error('Haven: could not dismiss the help card', error))} />
     </div>
   );
 }

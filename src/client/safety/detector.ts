@@ -17,9 +17,10 @@ export function loadDetector(): Promise<Detector> {
   return loading;
 }
 
-export async function helpForText(text: string): Promise<AuthorHelp | null> {
+/** `previous`: the writer's own lines just before this one, oldest first (src/client/safety/previous.ts). */
+export async function helpForText(text: string, previous: readonly string[] = []): Promise<AuthorHelp | null> {
   try {
-    return (await loadDetector()).helpFor(text);
+    return (await loadDetector()).helpFor(text, previous);
   } catch (error) {
     console.error('Haven: the crisis detector could not load', error);
     return null;

@@ -18,10 +18,13 @@ export async function noteHelp(db: HavenDb, scope: string, help: AuthorHelp): Pr
   await db.meta.put({ key: noteKey(scope), value: { ...help, at: new Date().toISOString() } satisfies HelpNote });
 }
 
-/** Checks what the person just wrote; runs after it is safely stored, so it never delays a send. */
-export async function offerHelp(db: HavenDb, scope: string, text: string): Promise<void> {
+/**
+ * Checks what the person just wrote, with their own lines just before it (`previous`, read lazily);
+ * runs after it is safely stored, so it never delays a send.
+ */
+export async function offerHelp(db: HavenDb, scope: string, text: string, previous: () => Promise<string[]> = async () => []): Promise<void> {
   try {
-    const help = await helpForText(text);
+    const help = await helpForText(text, await previous());
     if (help) await noteHelp(db, scope, help);
   } catch (error) {
     // A full or closed database must not turn a sent message into an error.

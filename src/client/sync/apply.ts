@@ -56,7 +56,7 @@ export async function applyAuraAnswer(db: HavenDb, row: OutboxRow, reply: AuraAn
     await db.aiMessages.update(row.messageKey, { status: 'sent', error: null });
     await db.aiMessages.put({
       key: `${row.clientId}:reply`, chatId: row.target, role: 'model', text: reply.aiResponse, img: null, crisis: reply.crisis,
-      crisisFor: reply.help?.subject,
+      crisisFor: reply.help?.subject, crisisImminent: reply.help?.imminent === true,
       status: 'sent', error: null, createdAt: at, sortKey: (question?.sortKey ?? Date.now()) + 0.5,
     });
     const chat = await db.aiChats.get(row.target);

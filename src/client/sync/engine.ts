@@ -19,6 +19,8 @@ import { connection, type Connection } from '../net/connection';
 import { catchUp } from './catchup';
 import { refreshDirectory } from './directory';
 import { refreshSafety } from './safety';
+import { refreshAlerts } from './crisis-alerts';
+import { isProfessional } from '../../shared/limits';
 import type { SafetyChange } from '../../shared/realtime';
 import { Flusher } from './flusher';
 import { IncomingMessages } from './incoming';
@@ -60,6 +62,7 @@ export class SyncEngine {
   readonly syncNow: () => Promise<void>;
   /** The requests list again after a stranger's message; a burst of them shares one read. */
   private readonly requestsNow: () => Promise<void>;
+  private readonly alertsNow: () => Promise<void>;
   private readonly incoming: IncomingMessages;
   private syncedOnce = false;
   private syncRegisteredAt = 0;
@@ -105,6 +108,7 @@ export class SyncEngine {
     });
     this.syncNow = singleFlight(() => this.fullSync());
     this.requestsNow = singleFlight(() => this.safetyNow('requests'));
+    this.alertsNow = singleFlight(() => this.refreshAlerts());
     this.incoming = new IncomingMessages(this.db, (error) => console.error('Haven: storing a live message failed', error));
   }
 
@@ -119,11 +123,13 @@ export class SyncEngine {
     const reads = syncReads(this.db, this.options.api).catch((error: unknown) => console.error('Haven: read positions not synced', error));
     // Blocks first: one made offline reaches the server before the catch-up reads what to send here.
     const safety = this.safetyNow();
+    const alerts = this.alertsNow();
     const results = await Promise.allSettled([
       catchUp(this.db, (since) => call('sync', { query: { since } }, { http: this.options.api })),
       refreshDirectory(this.db, this.options.api),
     ]);
     await safety;
+    await alerts;
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     // Keeps the device's copy bounded; older messages reload on demand (history.ts).
     if (results[0].status === 'fulfilled') await pruneConversations(this.db).catch((error: unknown) => console.error('Haven: pruning failed', error));
@@ -131,6 +137,12 @@ export class SyncEngine {
     if (failed && browserOnline()) console.error('Haven: catch-up failed', failed.reason);
     await reads;
     this.status.update({ catchingUp: false, syncError: failed && browserOnline() ? reasonOf(failed.reason) : null });
+  }
+
+  /** A verified professional's crisis alerts (issue 22); nobody else has any. A failure waits for the next sync. */
+  private async refreshAlerts(): Promise<void> {
+    if (!isProfessional(this.user.role) || this.user.status !== 'verified') return;
+    await refreshAlerts(this.db, this.options.api).catch((error: unknown) => console.error('Haven: crisis alerts not synced', error));
   }
 
   /** Blocks, requests and mutes again (all, or what another device changed); a failure waits for the next sync. */
@@ -165,6 +177,7 @@ export class SyncEngine {
         newGroupMessage: (m) => this.incoming.add(fromGroup(m)),
         messageChanged: (m) => this.incoming.add('groupId' in m ? fromGroup(m) : fromDirect(m, this.user._id)),
         safetyChanged: (what) => void this.safetyNow(what),
+        crisisAlert: () => void this.alertsNow(),
         readPosition: (p) => void storeServerReads(this.db, [p]).catch((error: unknown) => console.error('Haven: storing a read position failed', error)),
       },
     });

@@ -10,6 +10,7 @@ import { LISTS_KEY, type Lists } from './directory';
 import { discard, queueAura, queueDirect, queueGroup, retry } from './outbox';
 import { offerHelp } from '../safety/help-notes';
 import { helpForText } from '../safety/detector';
+import { previousAuraQuestions, previousInConversation } from '../safety/previous';
 
 /** 'users' (everyone, or a professional's referred users) or 'therapists'; undefined until first loaded. */
 export function usePeople(list: keyof Lists): PublicUser[] | undefined {
@@ -75,7 +76,7 @@ export async function sendDirect(toUserId: string, text: string, image: string |
   const engine = engineOrThrow();
   const message = await queueDirect(engine.db, engine.user._id, toUserId, text, image);
   engine.kick();
-  void offerHelp(engine.db, message.conversation, text);
+  void offerHelp(engine.db, message.conversation, text, () => previousInConversation(engine.db, message.conversation, engine.user._id, message.key));
   return message;
 }
 
@@ -85,7 +86,7 @@ export async function sendGroup(groupId: string, text: string): Promise<LocalMes
   const sender: MessageSender = { _id, fullName, profilePic };
   const message = await queueGroup(engine.db, sender, groupId, text);
   engine.kick();
-  void offerHelp(engine.db, message.conversation, text);
+  void offerHelp(engine.db, message.conversation, text, () => previousInConversation(engine.db, message.conversation, _id, message.key));
   return message;
 }
 
@@ -95,7 +96,8 @@ export async function sendAura(chatId: string | null, text: string, img: string 
   const { chatId: id, question } = await queueAura(engine.db, chatId, text, img);
   engine.kick();
   // Offline too: the help card shows under the question at once, while it waits to be sent.
-  void helpForText(text).then((help) => help && engine.db.aiMessages.update(question.key, { crisis: true, crisisFor: help.subject }))
+  void previousAuraQuestions(engine.db, id, question.key).then((previous) => helpForText(text, previous))
+    .then((help) => help && engine.db.aiMessages.update(question.key, { crisis: true, crisisFor: help.subject, crisisImminent: help.imminent === true }))
     .catch((error: unknown) => console.error('Haven: could not mark the question for help', error));
   return id;
 }

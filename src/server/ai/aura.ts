@@ -9,12 +9,17 @@ import { cannedReply } from './fallback';
 import { GeminiProvider } from './gemini';
 import { OpenAiCompatibleProvider } from './openai';
 import { SYSTEM_PROMPT, type AiProvider, type ChatTurn } from './provider';
-import { detectCrisis } from '../../shared/safety';
+import { detectCrisis, higherTier, isCrisisTier, type HelpSubject } from '../../shared/safety';
 import { crisisMessage, DEFAULT_CRISIS_RESOURCES, type CrisisResource } from './safety';
+import { askRisk } from './risk-opinion';
 
 export interface AuraAnswer {
   text: string;
   crisis: boolean;
+  /** The crisis is imminent: the emergency number comes first. */
+  imminent: boolean;
+  /** Whose risk, when `crisis`. */
+  subject: HelpSubject;
   source: 'model' | 'fallback';
 }
 
@@ -48,7 +53,8 @@ export function deriveTitle(text: string): string {
 export class Aura {
   private readonly resources: CrisisResource[];
 
-  constructor(readonly provider: AiProvider, private readonly config: Pick<Config, 'AI_TIMEOUT_SECONDS' | 'AI_HISTORY_CHARS' | 'CRISIS_RESOURCES'>,
+  constructor(readonly provider: AiProvider,
+    private readonly config: Pick<Config, 'AI_TIMEOUT_SECONDS' | 'AI_HISTORY_CHARS' | 'CRISIS_RESOURCES'> & Partial<Pick<Config, 'AI_RISK_CHECK' | 'AI_RISK_TIMEOUT_SECONDS'>>,
     private readonly log: (message: string) => void = () => {}) {
     this.resources = config.CRISIS_RESOURCES ?? DEFAULT_CRISIS_RESOURCES;
   }
@@ -64,17 +70,33 @@ export class Aura {
     }
   }
 
-  /** `history` ends with the person's newest message. */
-  async answer(history: ChatTurn[]): Promise<AuraAnswer> {
+  /** With a real model and the check on: its judgment of risk, asked beside the answer. */
+  private get secondOpinion(): boolean {
+    return this.provider.name !== 'built-in companion' && (this.config.AI_RISK_CHECK ?? 'on') === 'on';
+  }
+
+  /**
+   * `history` ends with the person's newest message; `previous` holds their few messages just
+   * before it (src/shared/safety/window.ts), so a plan told over several lines is judged whole.
+   */
+  async answer(history: ChatTurn[], previous: readonly string[] = []): Promise<AuraAnswer> {
     const latest = history.at(-1)?.text ?? '';
-    const decision = detectCrisis(latest);
-    const reply = await this.ask(history);
+    const decision = detectCrisis(latest, previous);
+    const [reply, opinion] = await Promise.all([
+      this.ask(history),
+      this.secondOpinion && latest.trim()
+        ? askRisk(this.provider, [...previous, latest], (this.config.AI_RISK_TIMEOUT_SECONDS ?? 6) * 1000, this.log)
+        : Promise.resolve(null),
+    ]);
+    // The model may only raise the tier the local detector gave, never lower it.
+    const tier = opinion ? higherTier(decision.tier, opinion) : decision.tier;
     const body = reply ?? cannedReply();
     const source = reply ? 'model' : 'fallback';
-    if (decision.tier !== 'crisis') return { text: body, crisis: false, source };
+    if (!isCrisisTier(tier)) return { text: body, crisis: false, imminent: false, subject: 'self', source };
     // The resources come first and stay, whether the model answered, refused or failed.
-    const resources = crisisMessage(this.resources, decision.subject);
-    return { text: reply ? `${resources}\n\n---\n\n${reply}` : resources, crisis: true, source };
+    const imminent = tier === 'imminent';
+    const resources = crisisMessage(this.resources, decision.subject, imminent);
+    return { text: reply ? `${resources}\n\n---\n\n${reply}` : resources, crisis: true, imminent, subject: decision.subject, source };
   }
 
   /** A short title for a chat: the model's when it gives one, else the first words. */

@@ -33,7 +33,7 @@ export function toHistory(rows: readonly MessageRow[]): AiHistoryEntry[] {
   let question = '';
   return rows.map((m) => {
     if (m.role === 'user') question = m.text;
-    const help = m.role === 'model' ? helpForAnswer(m.crisis, question) : undefined;
+    const help = m.role === 'model' ? helpForAnswer(m.crisis, question, m.imminent) : undefined;
     return help ? { ...toEntry(m), help } : toEntry(m);
   });
 }
@@ -88,10 +88,10 @@ export async function storeQuestion(db: Db, q: { userId: string; chatId?: string
   }
 }
 
-export async function storeAnswer(db: Db, a: { userId: string; chatId: string; questionClientId: string; text: string; crisis: boolean }): Promise<MessageRow> {
+export async function storeAnswer(db: Db, a: { userId: string; chatId: string; questionClientId: string; text: string; crisis: boolean; imminent?: boolean }): Promise<MessageRow> {
   const clientId = replyKey(a.questionClientId);
   const [row] = await inMessageOrder(db, (tx) => tx.insert(aiMessages)
-    .values({ id: newId(), chatId: a.chatId, userId: a.userId, role: 'model', text: a.text, crisis: a.crisis, clientId })
+    .values({ id: newId(), chatId: a.chatId, userId: a.userId, role: 'model', text: a.text, crisis: a.crisis, imminent: a.imminent ?? false, clientId })
     .onConflictDoNothing({ target: [aiMessages.userId, aiMessages.clientId] }).returning());
   await db.update(aiChats).set({ updatedAt: new Date() }).where(eq(aiChats.id, a.chatId));
   return row ?? (await findByClientId(db, a.userId, clientId))!;

@@ -43,6 +43,10 @@ export const users = pgTable('users', {
   displayName: text('display_name'),
   /** Set while an admin has suspended the account: no sign-in, no session, no socket. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+  /** The person asked that their referring professional be told when they write something that suggests crisis (issue 22). */
+  crisisAlerts: boolean('crisis_alerts').notNull().default(false),
+  /** When their professional was last told: at most one alert per ALERT_INTERVAL. */
+  lastCrisisAlertAt: timestamp('last_crisis_alert_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -138,6 +142,8 @@ export const groupMessages = pgTable('group_messages', {
   uniqueIndex('group_messages_sender_client_idx').on(t.senderId, t.clientId),
   index('group_messages_group_idx').on(t.groupId, t.seq),
   index('group_messages_group_rev_idx').on(t.groupId, t.rev),
+  // A writer's last few lines in a group, for judging a message in its context (issue 22).
+  index('group_messages_group_sender_idx').on(t.groupId, t.senderId, t.seq),
 ]);
 
 /** A block: `blocked_id`'s messages and presence never reach `blocker_id` (issue 21). */
@@ -235,12 +241,27 @@ export const aiMessages = pgTable('ai_messages', {
   clientId: text('client_id'),
   /** Aura's answer to a message that showed risk: the client shows the help card beside it. */
   crisis: boolean('crisis').notNull().default(false),
+  /** …and the risk was imminent: the emergency number comes first on the card. */
+  imminent: boolean('imminent').notNull().default(false),
   userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('ai_messages_user_client_idx').on(t.userId, t.clientId),
   index('ai_messages_chat_idx').on(t.chatId, t.seq),
 ]);
+
+/**
+ * A discreet alert to a referring professional that someone who opted in may need support
+ * (issue 22). It names the person and the time only: never the words that raised it.
+ */
+export const crisisAlerts = pgTable('crisis_alerts', {
+  id: id('id').primaryKey(),
+  clientId: id('client_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  professionalId: id('professional_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** When the professional marked it as seen; null while it is new. */
+  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [index('crisis_alerts_professional_idx').on(t.professionalId, t.createdAt)]);
 
 export const uploadTokens = pgTable('upload_tokens', {
   token: text('token').primaryKey(),

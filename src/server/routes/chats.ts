@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AiReply, CreateChatResponse } from '../../shared/api';
-import { helpForAnswer } from '../../shared/safety';
+import { helpForAnswer, recentTexts } from '../../shared/safety';
 import { and, eq } from 'drizzle-orm';
 import { Aura, deriveTitle, providerFromConfig } from '../ai/aura';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../ai/chats-store';
 import type { ChatTurn } from '../ai/provider';
 import { currentUser, requireActive } from '../auth/guards';
+import { raiseAlert } from '../crisis/author-check';
 import type { AppContext } from '../context';
 import { aiChats, type aiMessages } from '../db/schema';
 import { endpoint } from '../http/endpoint';
@@ -26,12 +27,12 @@ type MessageRow = typeof aiMessages.$inferSelect;
 
 /** `help` rides with `crisis` only, so the two can never disagree. */
 function toReply(answer: MessageRow, question: string): AiReply {
-  const help = helpForAnswer(answer.crisis, question);
+  const help = helpForAnswer(answer.crisis, question, answer.imminent);
   return help ? { aiResponse: answer.text, crisis: answer.crisis, help } : { aiResponse: answer.text, crisis: answer.crisis };
 }
 
 export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = async (app, ctx) => {
-  const { config, database: { db }, store } = ctx;
+  const { config, database: { db }, store, realtime } = ctx;
   const aura = ctx.aura ?? new Aura(providerFromConfig(config), config, (m) => app.log.warn(m));
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireActive);
@@ -57,8 +58,11 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
     const turns: ChatTurn[] = rows.map((m) => ({ role: m.role, text: m.text || (m.img ? '(shared an image)' : '') }));
     const image = await imageFor(question.img);
     if (image) turns[turns.length - 1] = { ...turns.at(-1)!, image };
-    const reply = await aura.answer(turns);
-    const saved = await storeAnswer(db, { userId, chatId, questionClientId: key, text: reply.text, crisis: reply.crisis });
+    // The person's own lines just before this one, so a plan told in pieces is judged whole.
+    const previous = recentTexts(rows.filter((m) => m.role === 'user' && m.seq < question.seq).map((m) => ({ text: m.text, at: m.createdAt })), question.createdAt);
+    const reply = await aura.answer(turns, previous);
+    const saved = await storeAnswer(db, { userId, chatId, questionClientId: key, text: reply.text, crisis: reply.crisis, imminent: reply.imminent });
+    if (reply.crisis) await raiseAlert(db, realtime, userId, { subject: reply.subject, category: null });
     return toReply(saved, question.text);
   }
 

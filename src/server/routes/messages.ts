@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { DATA_URL_MAX_LENGTH, isDataUrl } from '../../shared/images';
 import { BATCH_MAX_ITEMS, MESSAGE_MAX_LENGTH, PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
 import { withAuthorHelp } from '../../shared/safety';
+import { checkAuthor, writtenOf } from '../crisis/author-check';
 import { currentUser, requireActive } from '../auth/guards';
 import type { AppContext } from '../context';
 import { groupMembers, users } from '../db/schema';
@@ -89,7 +90,8 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     const { message, created } = stored;
     if (!created && saved) await store.remove([saved.name]);
     if (created) await announce(db, realtime, [stored]);
-    return reply.status(created ? 201 : 200).send(withAuthorHelp(message, text));
+    const help = await checkAuthor(db, realtime, writtenOf(message, created));
+    return reply.status(created ? 201 : 200).send(withAuthorHelp(message, help));
   } });
 
   r.route({ ...endpoint(r, 'sendGroup'), handler: async (request, reply) => {
@@ -101,7 +103,8 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     });
     const { message, created } = stored;
     if (created) await announce(db, realtime, [stored]);
-    return reply.status(created ? 201 : 200).send(withAuthorHelp(message, request.body.text));
+    const help = await checkAuthor(db, realtime, writtenOf(message, created));
+    return reply.status(created ? 201 : 200).send(withAuthorHelp(message, help));
   } });
 
   r.route({ ...endpoint(r, 'sendBatch'), bodyLimit: BATCH_BODY_LIMIT, handler: async (request) => {
@@ -109,8 +112,14 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     const { results, created } = await sendBatch({ db, store, config }, currentUser(request), request.body.items);
     // After the commit, in item order: a socket never announces a message that could still roll back.
     await announce(db, realtime, created);
-    // `help` goes on the author's own answer only; the announced copies never carry it.
-    return { results: results.map((result) => (result.ok ? withAuthorHelp(result, result.message.text) : result)) };
+    // `help` goes on the author's own answer only; the announced copies never carry it. In item
+    // order, so each line is judged with the lines before it (a plan typed offline in pieces).
+    const made = new Set(created.map((c) => c.message._id));
+    const answered = [];
+    for (const result of results) {
+      answered.push(result.ok ? withAuthorHelp(result, await checkAuthor(db, realtime, writtenOf(result.message, made.has(result.message._id)))) : result);
+    }
+    return { results: answered };
   } });
 
   /** Idempotent. Answers the updated group with its members as people: the joiner is one of them now. */

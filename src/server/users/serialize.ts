@@ -8,6 +8,7 @@ export function toAuthUser(u: UserRow): AuthUser {
   return {
     displayName: u.displayName,
     suspended: u.suspendedAt !== null,
+    crisisAlerts: u.crisisAlerts,
     _id: u.id,
     fullName: u.fullName,
     email: u.email,
@@ -23,7 +24,9 @@ export function toAuthUser(u: UserRow): AuthUser {
 }
 
 export function toAdminUser(u: UserRow): AdminUser {
-  return { ...toAuthUser(u), rejectionReason: u.rejectionReason };
+  // Whether someone asked for crisis alerts is between them and their professional, not the admin's.
+  const { crisisAlerts: _private, ...person } = toAuthUser(u);
+  return { ...person, rejectionReason: u.rejectionReason };
 }
 
 /**

@@ -6,6 +6,8 @@
 export const ENDPOINTS = {
   health: 'GET /health',
   crisisResources: 'GET /safety/resources',
+  crisisAlerts: 'GET /safety/alerts',
+  seeCrisisAlert: 'POST /safety/alerts/:id/seen',
 
   signup: 'POST /auth/signup',
   login: 'POST /auth/login',
@@ -24,6 +26,7 @@ export const ENDPOINTS = {
   exportAccount: 'GET /me/export',
   deleteAccount: 'DELETE /me',
   setDisplayName: 'PUT /me/display-name',
+  setCrisisAlerts: 'PUT /me/crisis-alerts',
 
   pendingUsers: 'GET /admin/pending-users',
   allUsers: 'GET /admin/all-users',

@@ -8,6 +8,7 @@ import * as answer from '../api';
 import * as input from '../schemas';
 import { markReadSchema, readParams } from '../reads';
 import * as community from '../community';
+import * as alerts from '../crisis-alerts';
 import type { EndpointName } from './endpoints';
 
 export interface RouteShape {
@@ -20,6 +21,8 @@ export interface RouteShape {
 export const ROUTES = {
   health: { answer: answer.healthResponse },
   crisisResources: { answer: answer.crisisResourcesResponse },
+  crisisAlerts: { answer: alerts.crisisAlertList },
+  seeCrisisAlert: { params: input.idParam, answer: answer.messageResponse },
 
   signup: { body: input.signupSchema, answer: answer.authUser },
   login: { body: input.loginSchema, answer: answer.authUser },
@@ -39,6 +42,7 @@ export const ROUTES = {
   exportAccount: { answer: answer.accountExport },
   deleteAccount: { body: input.deleteAccountSchema, answer: answer.messageResponse },
   setDisplayName: { body: input.displayNameSchema, answer: answer.authUser },
+  setCrisisAlerts: { body: alerts.crisisAlertSettingSchema, answer: answer.authUser },
 
   pendingUsers: { answer: answer.adminUserList },
   allUsers: { query: input.roleFilterSchema, answer: answer.adminUserList },

@@ -27,7 +27,7 @@ function idiomCovers(text: string, start: number, end: number): boolean {
 }
 
 /** Categories that gaming and idiom talk can fake; goodbyes and preparation are left alone. */
-const ACT_WORDS: ReadonlySet<Category> = new Set(['wish_dead', 'active_ideation', 'method', 'intent', 'nssi', 'lethality_question', 'past_attempt', 'third_party']);
+const ACT_WORDS: ReadonlySet<Category> = new Set(['wish_dead', 'active_ideation', 'method', 'intent', 'nssi', 'lethality_question', 'past_attempt', 'third_party', 'attempt']);
 
 function has(s: Sent, words: ReadonlySet<string>, from = 0, to = s.length): boolean {
   for (let i = Math.max(0, from); i < Math.min(s.length, to); i++) {
@@ -156,7 +156,7 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
 
     // Dosing questions with no death element: "what's the max dose of paracetamol per day?"
     const harmless = has(s, HARMLESS) || / energy drinks? /.test(text);
-    if ((hit.category === 'lethality_question' || hit.category === 'method' || hit.category === 'past_attempt' || hit.category === 'third_party')
+    if ((hit.category === 'lethality_question' || hit.category === 'method' || hit.category === 'past_attempt' || hit.category === 'third_party' || hit.category === 'attempt')
       && (harmless || ((has(s, DOSING) || DOSING_RE.test(text)) && !has(s, DEATH_WORDS)))) {
       lower(hit, harmless ? 0.2 : 0.3, 'medical-dosing');
     }
@@ -164,6 +164,8 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     // Ending a relationship, not a life: "I want to end it with my boyfriend".
     if (/ (end|ending|ended|finish|finishing|call) (it|things) (off )?(with|between) (him|her|them|my|me|us) /.test(text)) lower(hit, 0.2, 'relationship');
     if (ACCIDENT_RE.test(text) && !ON_PURPOSE_RE.test(text) && hit.category === 'nssi') lower(hit, 0.15, 'accident');
+    // "took them all out / down / home": players, shopping, children, not tablets.
+    if (hit.category === 'attempt' && / (them|em|it) all (out|down|back|home|off|with|to|for|in|over) /.test(text)) lower(hit, 0.2, 'everyday');
     if (EVERYDAY_RE.test(text) && (hit.category === 'nssi' || hit.category === 'method' || hit.category === 'past_attempt')) lower(hit, 0.3, 'everyday');
     // Giving things to charity or clearing out: not putting affairs in order.
     if (hit.category === 'preparation' && / (to|for) (charity|a charity|the charity shop|goodwill|oxfam|the food bank)| donat(e|ing|ed) | declutter| clear(ing)? out | spring clean/.test(text)) {

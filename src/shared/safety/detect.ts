@@ -10,8 +10,25 @@ import { featurise } from './features';
 import { analyse, matchFrames, type Hit, type Sent } from './frames';
 import { DISTRESS_PHRASES } from './lexicon';
 import { MODEL, probability } from './model';
+import { isImminent } from './severity';
 
-export type Tier = 'crisis' | 'distress' | 'none';
+/**
+ * 'imminent': an attempt under way or means with a time that is now (the emergency number first);
+ * 'crisis': help offered as a card; 'distress': pain with no death or self-harm element.
+ */
+export type Tier = 'imminent' | 'crisis' | 'distress' | 'none';
+
+const RANK: Record<Tier, number> = { none: 0, distress: 1, crisis: 2, imminent: 3 };
+
+/** Help is shown for both crisis tiers. */
+export function isCrisisTier(tier: Tier): boolean {
+  return tier === 'crisis' || tier === 'imminent';
+}
+
+/** The higher of two tiers: a second opinion or a message's context may only raise it. */
+export function higherTier(a: Tier, b: Tier): Tier {
+  return RANK[b] > RANK[a] ? b : a;
+}
 
 /** Whose risk a message shows: the writer's own, or someone they are worried about. */
 export type HelpSubject = 'self' | 'other';
@@ -84,6 +101,7 @@ export interface Analysis {
   /** The model's probability after the context discount. */
   probability: number;
   crisis: boolean;
+  imminent: boolean;
 }
 
 /** Everything the decision is made from; exported for the evaluation script and for tests. */
@@ -94,11 +112,29 @@ export function analyseMessage(text: string): Analysis {
   applyContext(hits, sents, flags);
   const raw = sents.length ? probability(featurise(sents, hits, flags, MODEL.config)) : 0;
   const e = evidenceOf(sents, hits, flags, raw);
-  return { sents, hits, flags, probability: e.p, crisis: sents.length > 0 && isCrisis(e, MODEL) };
+  const crisis = sents.length > 0 && isCrisis(e, MODEL);
+  return { sents, hits, flags, probability: e.p, crisis, imminent: crisis && isImminent(hits, sents) };
 }
 
-export function detectCrisis(text: string): CrisisDecision {
-  const { sents, hits, probability: p, crisis } = analyseMessage(text);
+/**
+ * The decision on one message, judged with the same person's previous few messages in the same
+ * place (oldest first): a plan spread over three lines ("sunday's the day" … "i have the pills")
+ * is caught on the line that completes it. The window only raises the tier, and only when it shows
+ * more than the earlier lines already did on their own, so help is not offered again on every
+ * line that follows a message that already brought it.
+ */
+export function detectCrisis(text: string, previous: readonly string[] = []): CrisisDecision {
+  const alone = decide(text);
+  const earlier = previous.filter((p) => p.trim() !== '');
+  if (alone.tier === 'imminent' || earlier.length === 0) return alone;
+  const before = decide(earlier.join('\n'));
+  const joined = decide(`${earlier.join('\n')}\n${text}`);
+  if (RANK[joined.tier] > RANK[before.tier] && RANK[joined.tier] > RANK[alone.tier] && isCrisisTier(joined.tier)) return joined;
+  return alone;
+}
+
+function decide(text: string): CrisisDecision {
+  const { sents, hits, probability: p, crisis, imminent } = analyseMessage(text);
   const ranked = [...hits].sort((a, b) => b.weight - a.weight);
   const top = ranked[0];
   const score = Math.max(p, top?.weight ?? 0);
@@ -112,7 +148,7 @@ export function detectCrisis(text: string): CrisisDecision {
     let triggers = [...new Set(standing.flatMap((h) => h.triggers))];
     if (!triggers.length) triggers = modelTriggers(sents);
     if (!triggers.length) triggers = sents.flat().map((t) => t.w).slice(0, 3);
-    return { tier: 'crisis', category: lead ? (subject === 'other' ? 'third_party' : lead.category) : null, subject, score, triggers };
+    return { tier: imminent ? 'imminent' : 'crisis', category: lead ? (subject === 'other' ? 'third_party' : lead.category) : null, subject, score, triggers };
   }
   const pain = distressWords(sents);
   if (pain.length) {
@@ -122,6 +158,6 @@ export function detectCrisis(text: string): CrisisDecision {
 }
 
 /** Drop-in replacement for the old regex detector: true when help should be shown. */
-export function detectRisk(text: string): boolean {
-  return detectCrisis(text).tier === 'crisis';
+export function detectRisk(text: string, previous: readonly string[] = []): boolean {
+  return isCrisisTier(detectCrisis(text, previous).tier);
 }

@@ -14,7 +14,9 @@
 
 export type Category =
   | 'wish_dead' | 'active_ideation' | 'method' | 'intent' | 'plan' | 'preparation' | 'past_attempt' | 'nssi'
-  | 'goodbye' | 'burden_entrapment' | 'lethality_question' | 'third_party';
+  | 'goodbye' | 'burden_entrapment' | 'lethality_question' | 'third_party'
+  /** An attempt under way or just made: the imminent tier (severity.ts). */
+  | 'attempt';
 
 export interface FramePattern {
   id: string;

@@ -11,6 +11,7 @@ import { tokenise } from './normalise';
 import type { Category, FramePattern } from './frame-patterns';
 import { ACT_FRAMES } from './frames-acts';
 import { THOUGHT_FRAMES } from './frames-thoughts';
+import { ATTEMPT_FRAMES } from './frames-attempt';
 
 export type { Category } from './frame-patterns';
 /** 'generic': a person who is neither the writer nor someone they know (a man on the news, a character). */
@@ -82,7 +83,7 @@ function compile(p: FramePattern): Compiled {
   return { ...p, slots };
 }
 
-const COMPILED: Compiled[] = [...THOUGHT_FRAMES, ...ACT_FRAMES].map(compile);
+const COMPILED: Compiled[] = [...THOUGHT_FRAMES, ...ACT_FRAMES, ...ATTEMPT_FRAMES].map(compile);
 
 /**
  * Frames by the words their first slot accepts, so each token only tries the few frames that can

@@ -1,33 +1,43 @@
 /**
  * What a writer is privately offered after their own message: help worded for them, or for
- * someone they are worried about. Null when the message shows no crisis. The server puts it on
- * the author's own answer only; it never travels to anyone else.
+ * someone they are worried about, and whether it is imminent (the emergency number first). Null
+ * when the message shows no crisis. The server puts it on the author's own answer only; it never
+ * travels to anyone else.
  */
-import { detectCrisis, type HelpSubject } from './detect';
+import { detectCrisis, isCrisisTier, type CrisisDecision, type HelpSubject } from './detect';
 
 export type { HelpSubject } from './detect';
 
 export interface AuthorHelp {
   subject: HelpSubject;
   category: string | null;
+  /** An attempt under way, or means and a time that is now: the emergency number comes first. */
+  imminent?: boolean;
 }
 
-export function helpFor(text: string): AuthorHelp | null {
-  const decision = detectCrisis(text);
-  return decision.tier === 'crisis' ? { subject: decision.subject, category: decision.category } : null;
+export function helpOf(decision: CrisisDecision): AuthorHelp | null {
+  if (!isCrisisTier(decision.tier)) return null;
+  const help: AuthorHelp = { subject: decision.subject, category: decision.category };
+  return decision.tier === 'imminent' ? { ...help, imminent: true } : help;
+}
+
+/** `previous`: the same writer's last few messages in the same place, oldest first (detect.ts). */
+export function helpFor(text: string, previous: readonly string[] = []): AuthorHelp | null {
+  return helpOf(detectCrisis(text, previous));
 }
 
 /** The answer as it is, or with `help` added when the author's text shows crisis risk. */
-export function withAuthorHelp<T extends object>(answer: T, text: string): T & { help?: AuthorHelp } {
-  const help = helpFor(text);
+export function withAuthorHelp<T extends object>(answer: T, help: AuthorHelp | null): T & { help?: AuthorHelp } {
   return help ? { ...answer, help } : answer;
 }
 
 /**
- * `help` for an Aura answer stored with `crisis`: whose risk, read again from the question. An
- * answer stored by an older detector keeps its crisis flag and is worded for the writer.
+ * `help` for an Aura answer stored with `crisis`: whose risk, read again from the question; the
+ * stored `imminent` keeps the tier the question had in its context. An answer stored by an older
+ * detector keeps its crisis flag and is worded for the writer.
  */
-export function helpForAnswer(crisis: boolean, question: string): AuthorHelp | undefined {
+export function helpForAnswer(crisis: boolean, question: string, imminent = false): AuthorHelp | undefined {
   if (!crisis) return undefined;
-  return helpFor(question) ?? { subject: 'self', category: null };
+  const help = helpFor(question) ?? { subject: 'self', category: null };
+  return imminent ? { ...help, imminent: true } : help;
 }

@@ -3,8 +3,11 @@
  * server and (lazily loaded) in the browser. detectCrisis gives the tier, category, whose risk it is,
  * a score and the words that triggered it; detectRisk is the drop-in boolean.
  */
-export { detectCrisis, detectRisk, analyseMessage, type CrisisDecision, type Tier, type Analysis } from './detect';
+export {
+  detectCrisis, detectRisk, analyseMessage, isCrisisTier, higherTier, type CrisisDecision, type Tier, type Analysis,
+} from './detect';
 export { normalise, tokenise } from './normalise';
 export { lemmatise } from './lemma';
 export type { Category, Hit } from './frames';
-export { helpFor, helpForAnswer, withAuthorHelp, type AuthorHelp, type HelpSubject } from './help';
+export { helpFor, helpOf, helpForAnswer, withAuthorHelp, type AuthorHelp, type HelpSubject } from './help';
+export { PREVIOUS_MESSAGES, PREVIOUS_WITHIN_MS, recentTexts } from './window';

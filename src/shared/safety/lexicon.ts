@@ -6,6 +6,8 @@
  * lethality questions. They are written from clinical vocabulary, not copied from any data file.
  */
 
+import { GUNS, MEDICINES, POISONS } from './means';
+
 /** A set from a space-separated list: keeps the lists short enough to read in one screen. */
 function words(list: string): ReadonlySet<string> {
   return new Set(list.trim().split(/\s+/));
@@ -40,7 +42,7 @@ export const CONCEPTS = {
     prozac fluoxetine citalopram escitalopram lexapro venlafaxine effexor mirtazapine amitriptyline lithium insulin
     opioid oxycodone oxy fentanyl heroin morphine tramadol benzo xanax diazepam valium zopiclone zolpidem ambien
     antidepressant painkiller medication med medicine prescription sleeping dose capsule insulin quetiapine
-    seroquel lamotrigine`),
+    seroquel lamotrigine ${MEDICINES} codamol`),
   container: words('bottle box pack packet cabinet stash supply strip blister handful bunch stockpile'),
   ligature: words('rope noose belt cord cable ligature beam rafter hook hinge banister rail wardrobe closet doorframe scarf tie'),
   height: words(`bridge roof rooftop ledge cliff balcony window floor building tower carpark overpass edge railing
@@ -48,9 +50,9 @@ export const CONCEPTS = {
   traffic: words('train track tracks railway platform crossing bus truck lorry traffic motorway highway freeway pillar'),
   gasMeans: words('exhaust hose monoxide engine garage gas oven charcoal helium bag'),
   blade: words('blade razor knife sharpener scissors compass lighter shard'),
-  gun: words('gun rifle pistol firearm shotgun bullet trigger revolver'),
+  gun: words(GUNS),
   water: words('sea river lake ocean water bath bathtub canal'),
-  poison: words('bleach poison antifreeze pesticide weedkiller'),
+  poison: words(POISONS),
 
   /** Wanting: with a death element it is a wish to be dead (C-SSRS 1). */
   wish: words('want wanna wish hope pray rather ready long crave beg desire'),
@@ -74,6 +76,9 @@ export const CONCEPTS = {
   burden: words('burden trap trapped stuck escape exit mistake waste worthless failure'),
   /** Words that make a dosing question about death, not about safe use. */
   lethal: words('lethal fatal deadly toxic enough'),
+  /** A number of tablets: "took 30", "twenty of them", "a whole dozen". */
+  count: new Set([...Array.from({ length: 299 }, (_, i) => String(i + 2)), ...words(`two three four five six seven eight nine ten
+    eleven twelve fifteen twenty thirty forty fifty sixty seventy eighty ninety hundred dozen several`)]),
   /** Being alive, the object of "don't want to …". */
   alive: words('live living alive exist existing life here around breathe wake survive'),
 } as const;
@@ -158,4 +163,6 @@ export const TYPO_TARGETS: readonly string[] = [...words(`suicide suicidal mysel
   overdose overdosed overdosing paracetamol ibuprofen tylenol sertraline antidepressant antidepressants medication
   goodbye forever tomorrow tonight anymore everyone everything remember hospital funeral unalive pointless worthless
   hopeless painless stomach balcony existence whoever honestly actually properly already because disappear
-  disappeared permanently goodnight headstone passwords scissors attempted strangle suffocate swallowed`)];
+  disappeared permanently goodnight headstone passwords scissors attempted strangle suffocate swallowed
+  acetaminophen amitriptyline tramadol diazepam zopiclone oxycodone propranolol quetiapine lorazepam alprazolam
+  citalopram fluoxetine escitalopram venlafaxine mirtazapine diphenhydramine benadryl codeine insecticide`)];

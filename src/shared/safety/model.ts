@@ -12,6 +12,8 @@ export interface ModelFile {
   /** What the weights were trained on and how the threshold was chosen (for the reader, not the code). */
   note: string;
   config: FeatureConfig;
+  /** How it was trained (L2 strength, weight of crisis examples), so evaluation can train the same way. */
+  training?: { lambda: number; posWeight: number };
   bias: number;
   /** Crisis when the model's probability reaches this and a frame stands (chosen by family-grouped cross-validation). */
   threshold: number;

@@ -44,7 +44,10 @@ function Bubble({ message, onImageLoad }: BubbleProps) {
   return (
     <div className={`chat ${mine ? 'chat-end' : 'chat-start'}`} data-testid="aura-message" data-role={message.role}>
       <div className="chat-header mb-1 text-xs">{mine ? 'You' : 'Aura'}</div>
-      <div className={`chat-bubble max-w-[85%] sm:max-w-[75%] ${mine ? 'chat-bubble-primary' : ''}`}>
+      {/* Help is the first thing on screen in Aura's answer: the tappable card, then the words. */}
+      {!mine && message.crisis && <CrisisCard subject={message.crisisFor} imminent={message.crisisImminent} />}
+      {/* daisyUI places the bubble in the grid's second row: with a card above it, the third. */}
+      <div className={`chat-bubble max-w-[85%] sm:max-w-[75%] ${mine ? 'chat-bubble-primary' : ''} ${!mine && message.crisis ? 'row-start-3' : ''}`}>
         {message.img && (
           <a href={message.img} target="_blank" rel="noopener noreferrer" className="mb-2 block">
             <img src={message.img} alt={mine ? 'Image you shared' : 'Image from Aura'} loading="lazy" onLoad={onImageLoad}
@@ -57,8 +60,7 @@ function Bubble({ message, onImageLoad }: BubbleProps) {
       </div>
       {mine && <SendState message={message} />}
       {/* Offline too: help shows under the question at once; once sent, Aura's answer carries it. */}
-      {mine && message.crisis && message.status !== 'sent' && <CrisisCard subject={message.crisisFor} mine />}
-      {!mine && message.crisis && <CrisisCard subject={message.crisisFor} />}
+      {mine && message.crisis && message.status !== 'sent' && <CrisisCard subject={message.crisisFor} imminent={message.crisisImminent} mine />}
     </div>
   );
 }
@@ -68,7 +70,8 @@ export function sameBubble(a: BubbleProps, b: BubbleProps): boolean {
   const x = a.message;
   const y = b.message;
   return a.onImageLoad === b.onImageLoad && x.key === y.key && x.role === y.role && x.status === y.status
-    && x.error === y.error && x.text === y.text && x.img === y.img && x.crisis === y.crisis && x.crisisFor === y.crisisFor;
+    && x.error === y.error && x.text === y.text && x.img === y.img && x.crisis === y.crisis && x.crisisFor === y.crisisFor
+    && x.crisisImminent === y.crisisImminent;
 }
 
 /** One turn; a change to another turn leaves it alone. */

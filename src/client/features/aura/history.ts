@@ -16,6 +16,7 @@ export function historyToRows(chatId: string, history: readonly AiHistoryEntry[]
     img: entry.parts[0]?.img ?? null,
     crisis: entry.crisis === true,
     crisisFor: entry.help?.subject,
+    ...(entry.help?.imminent ? { crisisImminent: true } : {}),
     status: 'sent',
     error: null,
     createdAt: entry.createdAt,

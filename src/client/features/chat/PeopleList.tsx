@@ -18,13 +18,15 @@ interface Props {
   /** Each conversation's unread count and newest message (undefined while they are read). */
   summaries: Map<string, ConversationSummary> | undefined;
   me: string;
+  /** People with a crisis alert not yet seen (a professional's clients, issue 22). */
+  flagged?: ReadonlySet<string>;
 }
 
 /**
  * The people of a sidebar, latest conversation first: name, the newest message's time and one line
  * of it, the unread count, a role label for non-user roles, and the online dot.
  */
-export function PeopleList({ people, online, selectedId, onSelect, emptyText, label, summaries, me }: Props) {
+export function PeopleList({ people, online, selectedId, onSelect, emptyText, label, summaries, me, flagged }: Props) {
   const muted = useMutedConversations();
   if (people === undefined) return <ListLoading label="Loading people" offlineText="This list will appear once you are online." />;
   if (people.length === 0) return <p className="p-3 text-sm">{emptyText}</p>;
@@ -58,6 +60,7 @@ export function PeopleList({ people, online, selectedId, onSelect, emptyText, la
                     {/* The dot is not enough on its own: with a preview in its place, presence is still said. */}
                     {summary && <span className="sr-only">{presence}</span>}
                   </span>
+                  {flagged?.has(p._id) && <span className="badge badge-warning badge-sm shrink-0" data-testid="needs-support">May need support</span>}
                   {role && <span className="badge badge-outline badge-sm shrink-0" data-testid="role-label">{role}</span>}
                   <UnreadBadge count={summary?.unread ?? 0} className="shrink-0" />
                 </span>

@@ -5,6 +5,7 @@ import { toast } from 'react-hot-toast';
 import type { DiaryEntry } from '../../db/database';
 import { requestPersistentStorage } from '../../pwa/storage';
 import { offerHelp } from '../../safety/help-notes';
+import { previousDiary } from '../../safety/previous';
 import { AuthorHelpCard } from '../../safety/AuthorHelpCard';
 import { useDb } from '../../sync/current';
 import { useDiary } from '../../sync/hooks';
@@ -43,11 +44,11 @@ function Diary() {
   async function onSave(title: string, content: string): Promise<boolean> {
     try {
       const first = (entries?.length ?? 0) === 0;
-      await saveEntry(db, title, content);
+      const entry = await saveEntry(db, title, content);
       setSelectedId(null);
       toast.success('Diary entry saved!');
       // Checked on this device only: the entry, and this check, never leave it.
-      void offerHelp(db, DIARY_HELP_SCOPE, `${title}\n${content}`);
+      void offerHelp(db, DIARY_HELP_SCOPE, `${title}\n${content}`, () => previousDiary(db, entry.id));
       // Only once there is something worth keeping (see pwa/storage).
       if (first) void requestPersistentStorage();
       return true;

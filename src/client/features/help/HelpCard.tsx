@@ -3,6 +3,7 @@
  * the author's own message, or in the diary. Same lines and links as "Get help now".
  */
 import { useId } from 'react';
+import { emergencyLine, telHref } from '../../../shared/crisis-resources';
 import type { HelpSubject } from '../../../shared/safety/help';
 import { IconLifebuoy } from './icons';
 import { HelpLinks } from './HelpLinks';
@@ -15,6 +16,8 @@ interface Props {
   /** 'other': the writer is worried about someone else, so the words are for a helper. */
   subject: HelpSubject;
   context: HelpContext;
+  /** An attempt under way or means and a time that is now: the emergency call comes first. */
+  imminent?: boolean;
   onDismiss?: () => void;
 }
 
@@ -35,14 +38,27 @@ const PRIVACY: Record<HelpContext, string | null> = {
   diary: 'Nothing has left this device: your diary stays private.',
 };
 
-export function HelpCard({ subject, context, onDismiss }: Props) {
+/** The first thing on an imminent card: one large button that dials the emergency number. */
+function EmergencyCall({ subject }: { subject: HelpSubject }) {
+  const line = emergencyLine(useCrisisResources());
+  return (
+    <a href={telHref(line.phone)} data-testid="emergency-call" className="btn btn-error btn-lg h-auto min-h-14 w-full py-2 text-lg"
+      aria-label={`Call ${line.phone}, ${line.name}, now`}>
+      Call {line.phone} now
+      <span className="block w-full text-sm font-normal">{subject === 'other' ? 'Emergency services can reach them fastest' : 'Emergency services, if you are in danger'}</span>
+    </a>
+  );
+}
+
+export function HelpCard({ subject, context, imminent = false, onDismiss }: Props) {
   const heading = useId();
   const resources = useCrisisResources();
   const privacy = PRIVACY[context];
   return (
-    <section aria-labelledby={heading} data-testid="help-card" data-subject={subject}
+    <section aria-labelledby={heading} data-testid="help-card" data-subject={subject} data-imminent={imminent || undefined}
       className="card card-border border-error bg-base-100 text-left text-base-content">
       <div className="card-body gap-3 p-4">
+        {imminent && <EmergencyCall subject={subject} />}
         <div className="flex items-center gap-2">
           <IconLifebuoy className="size-6 shrink-0 text-error" />
           <h3 id={heading} className="text-lg font-bold">{HEADING[subject]}</h3>

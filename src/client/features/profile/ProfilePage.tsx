@@ -1,3 +1,4 @@
+import { CrisisAlertsToggle } from '../safety/CrisisAlertsToggle';
 import type { ReactNode } from 'react';
 import type { Status } from '../../../shared/limits';
 import { ROLE_LABEL } from '../../ui/labels';
@@ -35,6 +36,7 @@ export function ProfilePage() {
           <p className="text-center">Your profile information</p>
           <ProfilePhoto />
           <DisplayName />
+          <CrisisAlertsToggle />
           <dl>
             <Row label="Full Name">{user.fullName}</Row>
             <Row label="Email Address">{user.email}</Row>

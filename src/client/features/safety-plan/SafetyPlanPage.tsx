@@ -1,3 +1,4 @@
+import { CrisisAlertsToggle } from '../safety/CrisisAlertsToggle';
 import { Link } from '@tanstack/react-router';
 import { SAFETY_PLAN_SECTIONS } from '../../db/database';
 import { IconArrowLeft } from '../../ui/icons';
@@ -38,6 +39,7 @@ function Plan() {
   return (
     <div className="mt-4 flex flex-col gap-4">
       {SAFETY_PLAN_SECTIONS.map((key, i) => <SectionEditor key={key} section={key} step={i + 1} items={plan[key]} />)}
+      <CrisisAlertsToggle />
     </div>
   );
 }

@@ -15,7 +15,9 @@ import { useRequests } from '../safety/hooks';
 import { usePersonOrRequester } from '../safety/people';
 import { SearchBox } from '../chat/SearchBox';
 import { useDirectoryRefresh } from '../chat/useDirectory';
+import { CrisisAlerts } from './CrisisAlerts';
 import { ReferralModal } from './ReferralModal';
+import { useCrisisAlerts } from './useCrisisAlerts';
 import { therapistListError, therapistSidebarTitle } from './title';
 
 /**
@@ -38,6 +40,7 @@ export function TherapistChatPage() {
   const listed = new Set(people?.map((p) => p._id));
   const requests = useRequests()?.filter((r) => listed.has(r._id));
   const summaries = useConversationSummaries();
+  const flagged = new Set(useCrisisAlerts().filter((a) => !a.seen).map((a) => a.client._id));
 
   useEffect(() => {
     if (failed && failed !== 'groups') toast.error(therapistListError(me.role));
@@ -60,9 +63,10 @@ export function TherapistChatPage() {
         ? <ListError text={professional ? 'We could not load your clients.' : 'We could not load the therapists.'} />
         : (
           <>
+            {professional && <CrisisAlerts onOpen={setOpenId} />}
             <RequestsSection requests={requests} selectedId={openId} onOpen={setOpenId} />
             <PeopleList people={people && filterByName(people, query)} online={online} selectedId={openId} onSelect={select}
-              emptyText={query ? 'No one matches your search.' : empty} label={title} summaries={summaries} me={me._id} />
+              emptyText={query ? 'No one matches your search.' : empty} label={title} summaries={summaries} me={me._id} flagged={flagged} />
           </>
         )}
     </Sidebar>

@@ -1,0 +1,126 @@
+/**
+ * The statistical half of the crisis detector, for training and evaluation scripts: examples
+ * analysed once (frames, context rules, flags), logistic regression trained by AdaGrad with L2,
+ * and the decision (decision.ts, severity.ts) applied with any model's probability.
+ */
+import { applyContext, messageFlags } from '../../src/shared/safety/context';
+import { evidenceOf, isCrisis, type DecisionParams, type Evidence } from '../../src/shared/safety/decision';
+import { featurise, type FeatureConfig, type Features } from '../../src/shared/safety/features';
+import { analyse, matchFrames, type Hit, type Sent } from '../../src/shared/safety/frames';
+import { isImminent } from '../../src/shared/safety/severity';
+import type { Row } from './data';
+
+export const SEED = 20_240_611;
+const EPOCHS = 30;
+
+export interface Example {
+  row: Row;
+  y: number;
+  sents: Sent[];
+  hits: Hit[];
+  flags: string[];
+  /** Decision evidence with the model probability left at 1, to be scaled by a model's prediction. */
+  unit: Evidence;
+  /** The imminence rule (severity.ts): applies when the example is called a crisis. */
+  imminentRule: boolean;
+}
+
+export function toExample(row: Row): Example {
+  const sents = analyse(row.text);
+  const hits = matchFrames(sents);
+  const flags = messageFlags(sents);
+  applyContext(hits, sents, flags);
+  return { row, y: row.label === 'crisis' ? 1 : 0, sents, hits, flags, unit: evidenceOf(sents, hits, flags, 1), imminentRule: isImminent(hits, sents) };
+}
+
+/** mulberry32: a small seeded PRNG, so shuffles are the same on every run. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function shuffle<T>(xs: T[], rand: () => number): T[] {
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [a[i], a[j]] = [a[j] as T, a[i] as T];
+  }
+  return a;
+}
+
+export interface Params {
+  lambda: number;
+  posWeight: number;
+}
+
+export interface Linear {
+  bias: number;
+  weights: Float64Array;
+}
+
+export function train(xs: Features[], ys: number[], buckets: number, p: Params, seed: number): Linear {
+  const w = new Float64Array(buckets);
+  const g2 = new Float64Array(buckets);
+  let bias = 0;
+  let gb = 0;
+  const lr = 0.2;
+  const rand = rng(seed);
+  const order = xs.map((_, i) => i);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    for (const i of shuffle(order, rand)) {
+      const x = xs[i] as Features;
+      const y = ys[i] as number;
+      let z = bias;
+      for (const [j, v] of x) z += (w[j] as number) * v;
+      const prob = 1 / (1 + Math.exp(-z));
+      const g = (prob - y) * (y === 1 ? p.posWeight : 1);
+      for (const [j, v] of x) {
+        const grad = g * v + p.lambda * (w[j] as number);
+        g2[j] = (g2[j] as number) + grad * grad;
+        w[j] = (w[j] as number) - (lr * grad) / (Math.sqrt(g2[j] as number) + 1e-8);
+      }
+      gb += g * g;
+      bias -= (lr * g) / (Math.sqrt(gb) + 1e-8);
+    }
+  }
+  return { bias, weights: w };
+}
+
+export function predict(x: Features, m: Linear): number {
+  let z = m.bias;
+  for (const [j, v] of x) z += (m.weights[j] as number) * v;
+  return 1 / (1 + Math.exp(-z));
+}
+
+export const featuresOf = (examples: readonly Example[], cfg: FeatureConfig): Features[] => examples.map((e) => featurise(e.sents, e.hits, e.flags, cfg));
+
+export type Tier = 'imminent' | 'crisis' | 'none';
+
+export function tierOf(e: Example, prob: number, p: DecisionParams): Tier {
+  if (e.sents.length === 0 || !isCrisis({ ...e.unit, p: e.unit.p * prob }, p)) return 'none';
+  return e.imminentRule ? 'imminent' : 'crisis';
+}
+
+/**
+ * Each example's probability from a model that never saw its author: one model per author left
+ * out, trained on everyone else (legacy always included). `skip` leaves a further author out of
+ * every model (nested selection). Legacy examples get NaN: they are never a left-out author.
+ */
+export function outOfAuthor(examples: readonly Example[], xs: readonly Features[], authors: readonly string[], cfg: FeatureConfig, params: Params, skip?: string): number[] {
+  const probs = examples.map(() => Number.NaN);
+  for (const held of authors) {
+    if (held === skip) continue;
+    const idx = examples.map((_, i) => i).filter((i) => examples[i]!.row.author !== held && examples[i]!.row.author !== skip);
+    const m = train(idx.map((i) => xs[i]!), idx.map((i) => examples[i]!.y), cfg.buckets, params, SEED);
+    examples.forEach((e, i) => {
+      if (e.row.author === held) probs[i] = predict(xs[i]!, m);
+    });
+  }
+  return probs;
+}

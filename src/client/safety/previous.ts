@@ -1,0 +1,27 @@
+/**
+ * The writer's own few lines just before the one being checked, read from this device (the
+ * window is src/shared/safety/window.ts): the same conversation, the same Aura chat, or the
+ * diary. Offline, this is what lets a plan typed in pieces bring help on the line that completes it.
+ */
+import { recentTexts } from '../../shared/safety/window';
+import type { HavenDb } from '../db/database';
+
+/** Rows read back to find the writer's own lines among other people's. */
+const LOOK_BACK = 20;
+
+export async function previousInConversation(db: HavenDb, conversation: string, me: string, exceptKey: string): Promise<string[]> {
+  const rows = await db.messages.where('[conversation+sortKey]').between([conversation, -Infinity], [conversation, Infinity])
+    .reverse().limit(LOOK_BACK).toArray();
+  return recentTexts(rows.filter((m) => m.senderId === me && m.key !== exceptKey).map((m) => ({ text: m.text, at: m.createdAt })));
+}
+
+export async function previousAuraQuestions(db: HavenDb, chatId: string, exceptKey: string): Promise<string[]> {
+  const rows = await db.aiMessages.where('[chatId+sortKey]').between([chatId, -Infinity], [chatId, Infinity])
+    .reverse().limit(LOOK_BACK).toArray();
+  return recentTexts(rows.filter((m) => m.role === 'user' && m.key !== exceptKey).map((m) => ({ text: m.text, at: m.createdAt })));
+}
+
+export async function previousDiary(db: HavenDb, exceptId: string): Promise<string[]> {
+  const rows = await db.diary.orderBy('date').reverse().limit(LOOK_BACK).toArray();
+  return recentTexts(rows.filter((e) => e.id !== exceptId).map((e) => ({ text: `${e.title}\n${e.content}`, at: e.date })));
+}

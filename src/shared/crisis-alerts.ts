@@ -1,0 +1,39 @@
+/**
+ * "Let my professional know" (issue 22): a person may ask that the professional who referred them
+ * be told, discreetly, when something they write on Haven's server suggests crisis. The alert
+ * carries who and when, never the words; it comes at most once per ALERT_INTERVAL_MS.
+ */
+import { z } from 'zod';
+
+/** At most one alert per person per three hours: enough to reach out, never a running commentary. */
+export const ALERT_INTERVAL_MS = 3 * 60 * 60_000;
+
+/** PUT /api/account/crisis-alerts */
+export const crisisAlertSettingSchema = z.object({
+  enabled: z.boolean({ error: 'Please choose on or off' }),
+});
+export type CrisisAlertSetting = z.infer<typeof crisisAlertSettingSchema>;
+
+/** One alert as the professional sees it. */
+export const crisisAlert = z.object({
+  _id: z.string(),
+  client: z.object({ _id: z.string(), fullName: z.string() }),
+  createdAt: z.string(),
+  seen: z.boolean(),
+});
+export type CrisisAlert = z.infer<typeof crisisAlert>;
+
+/** GET /api/safety/alerts: the newest first. */
+export const crisisAlertList = z.object({ alerts: z.array(crisisAlert) });
+export type CrisisAlertList = z.infer<typeof crisisAlertList>;
+
+/** The alert's words: the person's first name, and why the professional is told at all. */
+export function alertText(fullName: string): string {
+  const first = fullName.trim().split(/\s+/)[0] || fullName;
+  return `${first} may need support; they asked us to let you know.`;
+}
+
+/** The opt-in, in plain words, naming the professional (their name when the device knows it). */
+export function optInLabel(professional: string | null): string {
+  return `If I write something that suggests I'm in crisis, let ${professional ?? 'the professional who referred me'} know`;
+}

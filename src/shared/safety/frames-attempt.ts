@@ -1,0 +1,35 @@
+/**
+ * Frames for an attempt under way or just made, told plainly and often without a method word
+ * ("took them all 20 min ago", "i already did it", "i cut too deep"). They carry the 'attempt'
+ * category, which makes the decision imminent (severity.ts). Pattern language: frame-patterns.ts.
+ */
+import { frameList, P } from './frame-patterns';
+
+const { list, add } = frameList('t');
+
+// Past forms only: "take them all" is intent or a plan (still a crisis), "took them all" is an attempt.
+const SWALLOW = 'took|taken|swallowed|downed|popped|drank|od|overdosed|necked';
+
+add('attempt', 0.9, `already|just _2 ${SWALLOW} _3 them|it|all|everything|@medicine|@count|@container|@poison`, P);
+add('attempt', 0.9, `${SWALLOW} _1 them|it|em _1 all`, P);
+add('attempt', 0.9, `${SWALLOW} _2 all _2 of _1 them|it|my|the|em`, P);
+add('attempt', 0.9, `${SWALLOW} _2 @count _3 @medicine|@container`, P);
+add('attempt', 0.85, `${SWALLOW} _2 too _1 many|much _2 @medicine|@container|them|already|on|$`, P);
+add('attempt', 0.9, `${SWALLOW} _3 everything _3 in _2 cabinet|drawer|box|house|bag`, P);
+add('attempt', 0.85, '@medicine|@container|@poison|them _3 kick|kicking|start|starting|begin|beginning _2 in|work|working');
+add('attempt', 0.85, 'feel|feeling|get|getting|become|becoming _3 sleepy|dizzy|drowsy|numb|weird|sick|heavy|woozy _8 @medicine|@container|@poison|took|take|swallow|swallowed');
+// "I already did it" is as often a driving test as an attempt: weak frames that only help the model.
+add('attempt', 0.6, 'already _2 did|done _2 it', P);
+add('attempt', 0.6, 'did|done _1 it _4 already|now|bye|sorry|goodbye|ago|minutes|min', P);
+add('attempt', 0.6, 'it _1 be _1 done _5 sorry|bye|goodbye|know|tell|love|ago|already');
+add('attempt', 0.9, 'can|could _1 not _2 stop _3 bleed|bleeding|blood');
+add('attempt', 0.85, 'cut|went _2 too _1 deep');
+add('attempt', 0.8, 'so|too _1 much _1 blood');
+add('attempt', 0.85, 'stand|standing|sit|sitting|here|be _4 @height|@traffic|@water|edge _5 now|rn|right|tonight', P);
+add('attempt', 0.85, '@height|@traffic|edge _3 right _1 now');
+add('attempt', 0.85, 'car|engine _4 run|running _6 garage|now|hose');
+add('attempt', 0.85, 'rope|noose|belt _4 ready|up|tied|set _4 now|tonight|rn|here');
+add('attempt', 0.8, 'with _1 the|a|my _1 @medicine|@blade|@container|rope|gun|@poison _3 now|rn|right|in _2 hand');
+add('attempt', 0.85, 'mix|mixed|with _3 vodka|wine|alcohol|whisky|booze|drink _4 @medicine _3 now|already|just|tonight');
+
+export const ATTEMPT_FRAMES = list;

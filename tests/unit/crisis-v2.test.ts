@@ -1,0 +1,105 @@
+/**
+ * Crisis detection v2 (issue 22): the imminent tier, judging a message with the writer's previous
+ * lines, the lexicon of means, and the window of previous lines. Hand-written here; the measured
+ * figures come from scripts/eval-crisis.ts over authors' data, never asserted in tests.
+ */
+import { describe, expect, it } from 'vitest';
+import { detectCrisis, helpFor, higherTier, isCrisisTier, recentTexts, PREVIOUS_MESSAGES, PREVIOUS_WITHIN_MS } from '../../src/shared/safety';
+import { conceptsOf } from '../../src/shared/safety/lexicon';
+
+describe('the imminent tier', () => {
+  it.each([
+    'i already took them all, i just wanted someone to know',
+    'took 30 of my sertraline 20 min ago',
+    'i swallowed everything in the medicine cabinet',
+    'the pills are starting to kick in',
+    'i cut too deep and it wont stop bleeding',
+    'im standing on the bridge right now',
+    'i have the rope ready and im doing it tonight',
+  ])('an attempt under way, or means with a time that is now: %s', (line) => {
+    const d = detectCrisis(line);
+    expect(d.tier).toBe('imminent');
+    expect(helpFor(line)?.imminent).toBe(true);
+  });
+
+  it.each([
+    'thinking about taking all of my insulin at once',
+    'i want to die',
+    'i have been stockpiling my tablets for weeks',
+    'sunday is the day i end it',
+  ])('a crisis with no attempt and no time that is now stays a crisis: %s', (line) => {
+    expect(detectCrisis(line).tier).toBe('crisis');
+    expect(helpFor(line)?.imminent).toBeUndefined();
+  });
+
+  it('imminent risk to someone else is imminent too, worded for a helper', () => {
+    const d = detectCrisis('my sister just took a whole bottle of pills and she wont wake up');
+    expect(d.tier).toBe('imminent');
+    expect(d.subject).toBe('other');
+  });
+
+  it.each([
+    'took two paracetamol for my headache an hour ago',
+    'i already did it! passed my driving test 🎉',
+    'we got slaughtered, took them all out in the last round though',
+  ])('everyday lines with the same words are not imminent (or a crisis): %s', (line) => {
+    expect(isCrisisTier(detectCrisis(line).tier)).toBe(false);
+  });
+
+  it('a tier can only be raised: a second opinion or context never lowers it', () => {
+    expect(higherTier('crisis', 'none')).toBe('crisis');
+    expect(higherTier('none', 'crisis')).toBe('crisis');
+    expect(higherTier('crisis', 'imminent')).toBe('imminent');
+    expect(higherTier('imminent', 'distress')).toBe('imminent');
+  });
+});
+
+describe('a message judged with the writer\'s previous lines', () => {
+  const plan = ['my mind is made up', 'its gonna be sunday', 'been saving my tablets'];
+
+  it('catches a plan spread over lines on the line that completes it', () => {
+    for (const line of plan) expect(isCrisisTier(detectCrisis(line).tier)).toBe(false);
+    expect(isCrisisTier(detectCrisis(plan[1]!, plan.slice(0, 1)).tier)).toBe(false);
+    const last = detectCrisis(plan[2]!, plan.slice(0, 2));
+    expect(isCrisisTier(last.tier)).toBe(true);
+  });
+
+  it('does not offer help again on an ordinary line after a message that already brought it', () => {
+    expect(detectCrisis('ok gonna make dinner now', ['i want to kill myself']).tier).not.toBe('crisis');
+  });
+
+  it('raises a crisis to imminent when an earlier line held the means and this one the time', () => {
+    expect(detectCrisis('tonight', ['i have all my pills lined up']).tier).toBe('imminent');
+  });
+
+  it('leaves ordinary lines ordinary whatever came before them', () => {
+    expect(detectCrisis('see you at practice', ['exams are killing me', 'so tired lol']).tier).toBe('none');
+  });
+});
+
+describe('the lexicon of means', () => {
+  it.each(['panadol', 'crocin', 'dolo', 'biogesic', 'nurofen', 'tilidin', 'zopiclon', 'alprax', 'endone', 'sniper', 'paraquat'])('knows %s', (word) => {
+    expect(conceptsOf(word).length).toBeGreaterThan(0);
+  });
+
+  it('turns a dose question about a brand into a lethality question', () => {
+    expect(isCrisisTier(detectCrisis('how many dolo 650 would it take to not wake up').tier)).toBe(true);
+  });
+});
+
+describe('the window of previous lines', () => {
+  const at = new Date('2026-11-26T12:00:00Z');
+  const ago = (min: number) => new Date(at.getTime() - min * 60_000).toISOString();
+
+  it('keeps the last few lines written shortly before, oldest first', () => {
+    const texts = recentTexts([
+      { text: 'e', at: ago(1) }, { text: 'old', at: ago(PREVIOUS_WITHIN_MS / 60_000 + 1) }, { text: 'c', at: ago(3) },
+      { text: 'd', at: ago(2) }, { text: 'b', at: ago(4) }, { text: '  ', at: ago(1) },
+    ], at);
+    expect(texts).toEqual(['c', 'd', 'e'].slice(-PREVIOUS_MESSAGES));
+  });
+
+  it('ignores lines written after the message (a clock that jumped)', () => {
+    expect(recentTexts([{ text: 'later', at: new Date(at.getTime() + 1000) }], at)).toEqual([]);
+  });
+});
