@@ -5,7 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AiReply, AuthorHelp } from '../../src/shared/api';
+import type { AiReply } from '../../src/shared/api';
+import type { AuthorHelp } from '../../src/shared/safety/help';
 import { createChat } from './aura-chat';
 import { startServer, type TestServer } from './harness';
 import { referredUser, verifiedProfessional, type Person } from './people';
