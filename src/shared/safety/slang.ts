@@ -6,6 +6,8 @@
  * suicide slang; the spelled-out phrase is not rewritten, because people really do catch buses.
  */
 
+import { MIXED_PHRASES, MIXED_TOKENS } from './mixed-languages';
+
 /** Emoji → words. Only emoji with a meaning the detector can use; the rest become spaces. */
 export const EMOJI: Record<string, string> = {
   '💀': 'skull', '☠': 'skull', '🪦': 'grave', '⚰': 'coffin', '🔪': 'knife', '🗡': 'knife', '💊': 'pills',
@@ -63,6 +65,7 @@ export const TOKEN_MAP: Record<string, string> = {
   wanted2: 'wanted to', gna: 'going to', gon: 'going to', killl: 'kill', diee: 'die',
   kil: 'kill', killin: 'killing', myslf: 'myself', myselff: 'myself', gona: 'going to', goin: 'going', evry: 'every',
   hav: 'have', '1ce': 'once', antidepresant: 'antidepressant', antidepresants: 'antidepressants', wanna2: 'want to',
+  ...MIXED_TOKENS,
 };
 
 /**
@@ -107,4 +110,5 @@ export const PHRASES: [RegExp, string][] = [
   [/\bby my own hand\b/g, 'by suicide'],
   [/\bself (?:injur(?:e|ed|es|ing|y)|poison(?:ing|ed)?|mutilat(?:e|ed|ing|ion))\b/g, 'selfharm'],
   [/\bzebra (?:arms?|legs?|stripes)\b/g, 'selfharm scars'],
+  ...MIXED_PHRASES,
 ];
