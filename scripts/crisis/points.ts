@@ -15,7 +15,8 @@ export interface Point extends DecisionParams {
 
 const GOAL_RECALL = 0.95;
 const GOAL_PRECISION = 0.9;
-const MAX_ORDINARY_PER_1000 = 5;
+/** False alarms in ordinary chat, per 1,000 lines: the goal first, then the next cap that some point meets. */
+const ORDINARY_CAPS = [5, 10, 20, 40, 1000];
 
 export const margin = (p: Point) => Math.min(p.recall - GOAL_RECALL, p.precision - GOAL_PRECISION);
 
@@ -46,9 +47,13 @@ export function pointsOf(examples: readonly Example[], probs: readonly number[])
   return points;
 }
 
-/** The largest margin on both goals among points with few ordinary false alarms; ties go to recall. */
+/**
+ * The largest margin on both goals among points with few ordinary false alarms; ties go to recall.
+ * A false alarm in ordinary chat is what teaches a person to ignore the card, so the tightest cap
+ * that any point meets comes before the goals.
+ */
 export function best(all: readonly Point[]): Point {
-  const ok = all.filter((p) => p.ordinaryRate * 1000 <= MAX_ORDINARY_PER_1000);
-  const points = ok.length ? ok : all;
+  const cap = ORDINARY_CAPS.find((c) => all.some((p) => p.ordinaryRate * 1000 <= c)) ?? Infinity;
+  const points = all.filter((p) => p.ordinaryRate * 1000 <= cap);
   return points.reduce((a, b) => (margin(b) > margin(a) + 1e-9 || (Math.abs(margin(b) - margin(a)) <= 1e-9 && b.recall > a.recall) ? b : a));
 }

@@ -1,31 +1,30 @@
 /**
  * "Let my professional know" (issue 22): a person may ask that the professional who referred them
  * be told, discreetly, when something they write on Haven's server suggests crisis. The alert
- * carries who and when, never the words; it comes at most once per ALERT_INTERVAL_MS.
+ * carries who and when, never the words; it comes at most once per ALERT_INTERVAL_MS. No zod here:
+ * the browser imports this module (the schemas are in crisis-alert-schemas.ts).
  */
-import { z } from 'zod';
 
 /** At most one alert per person per three hours: enough to reach out, never a running commentary. */
 export const ALERT_INTERVAL_MS = 3 * 60 * 60_000;
 
-/** PUT /api/account/crisis-alerts */
-export const crisisAlertSettingSchema = z.object({
-  enabled: z.boolean({ error: 'Please choose on or off' }),
-});
-export type CrisisAlertSetting = z.infer<typeof crisisAlertSettingSchema>;
+/** PUT /api/me/crisis-alerts */
+export interface CrisisAlertSetting {
+  enabled: boolean;
+}
 
 /** One alert as the professional sees it. */
-export const crisisAlert = z.object({
-  _id: z.string(),
-  client: z.object({ _id: z.string(), fullName: z.string() }),
-  createdAt: z.string(),
-  seen: z.boolean(),
-});
-export type CrisisAlert = z.infer<typeof crisisAlert>;
+export interface CrisisAlert {
+  _id: string;
+  client: { _id: string; fullName: string };
+  createdAt: string;
+  seen: boolean;
+}
 
 /** GET /api/safety/alerts: the newest first. */
-export const crisisAlertList = z.object({ alerts: z.array(crisisAlert) });
-export type CrisisAlertList = z.infer<typeof crisisAlertList>;
+export interface CrisisAlertList {
+  alerts: CrisisAlert[];
+}
 
 /** The alert's words: the person's first name, and why the professional is told at all. */
 export function alertText(fullName: string): string {

@@ -127,7 +127,8 @@ describe('third party', () => {
     "I'm worried my son is self harming, there was blood on his sleeves",
   ])('%s → crisis about someone else', (line) => {
     const d = detectCrisis(line);
-    expect(d.tier).toBe('crisis');
+    // "she took a bottle of pills" is under way: imminent, and still a crisis about her.
+    expect(d.tier).toBe(line.includes('took a bottle') ? 'imminent' : 'crisis');
     expect(d.subject).toBe('other');
     expect(d.category).toBe('third_party');
   });

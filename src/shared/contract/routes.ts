@@ -8,7 +8,7 @@ import * as answer from '../api';
 import * as input from '../schemas';
 import { markReadSchema, readParams } from '../reads';
 import * as community from '../community';
-import * as alerts from '../crisis-alerts';
+import * as alerts from '../crisis-alert-schemas';
 import type { EndpointName } from './endpoints';
 
 export interface RouteShape {

@@ -164,6 +164,8 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     // Ending a relationship, not a life: "I want to end it with my boyfriend".
     if (/ (end|ending|ended|finish|finishing|call) (it|things) (off )?(with|between) (him|her|them|my|me|us) /.test(text)) lower(hit, 0.2, 'relationship');
     if (ACCIDENT_RE.test(text) && !ON_PURPOSE_RE.test(text) && hit.category === 'nssi') lower(hit, 0.15, 'accident');
+    // An attempt told as past and survived: "they pumped my stomach after I swallowed the bottle".
+    if (hit.category === 'attempt' && / (years?|months?|weeks?) ago | last (year|month|week|time|summer|winter) | pumped | woke up | survived | used to | back then | when i was /.test(text)) lower(hit, 0.2, 'resolved-past');
     // "took them all out / down / home": players, shopping, children, not tablets.
     if (hit.category === 'attempt' && / (them|em|it) all (out|down|back|home|off|with|to|for|in|over) /.test(text)) lower(hit, 0.2, 'everyday');
     if (EVERYDAY_RE.test(text) && (hit.category === 'nssi' || hit.category === 'method' || hit.category === 'past_attempt')) lower(hit, 0.3, 'everyday');

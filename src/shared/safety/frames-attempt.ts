@@ -8,7 +8,7 @@ import { frameList, P } from './frame-patterns';
 const { list, add } = frameList('t');
 
 // Past forms only: "take them all" is intent or a plan (still a crisis), "took them all" is an attempt.
-const SWALLOW = 'took|taken|swallowed|downed|popped|drank|od|overdosed|necked';
+const SWALLOW = 'took|taken|swallowed|downed|popped|drank|od|overdosed|necked|injected|drunk';
 
 add('attempt', 0.9, `already|just _2 ${SWALLOW} _3 them|it|all|everything|@medicine|@count|@container|@poison`, P);
 add('attempt', 0.9, `${SWALLOW} _1 them|it|em _1 all`, P);
@@ -22,7 +22,7 @@ add('attempt', 0.85, 'feel|feeling|get|getting|become|becoming _3 sleepy|dizzy|d
 add('attempt', 0.6, 'already _2 did|done _2 it', P);
 add('attempt', 0.6, 'did|done _1 it _4 already|now|bye|sorry|goodbye|ago|minutes|min', P);
 add('attempt', 0.6, 'it _1 be _1 done _5 sorry|bye|goodbye|know|tell|love|ago|already');
-add('attempt', 0.9, 'can|could _1 not _2 stop _3 bleed|bleeding|blood');
+add('attempt', 0.9, 'can|could|will|would _1 not _2 stop _3 bleed|bleeding|blood');
 add('attempt', 0.85, 'cut|went _2 too _1 deep');
 add('attempt', 0.8, 'so|too _1 much _1 blood');
 add('attempt', 0.85, 'stand|standing|sit|sitting|here|be _4 @height|@traffic|@water|edge _5 now|rn|right|tonight', P);
@@ -31,5 +31,16 @@ add('attempt', 0.85, 'car|engine _4 run|running _6 garage|now|hose');
 add('attempt', 0.85, 'rope|noose|belt _4 ready|up|tied|set _4 now|tonight|rn|here');
 add('attempt', 0.8, 'with _1 the|a|my _1 @medicine|@blade|@container|rope|gun|@poison _3 now|rn|right|in _2 hand');
 add('attempt', 0.85, 'mix|mixed|with _3 vodka|wine|alcohol|whisky|booze|drink _4 @medicine _3 now|already|just|tonight');
+
+// Weak frames (below 0.4, so the model does not treat the message as framed): they never call a
+// crisis, but when the message is one they make it imminent. "i took something", "it's done".
+add('attempt', 0.35, `${SWALLOW} _3 @medicine|@container|@poison|them|all|everything|lot|something|what|rest`, P);
+add('attempt', 0.35, 'it _1 be _1 done|happening|happen $');
+add('attempt', 0.35, 'i _1 did _1 it $', P);
+add('attempt', 0.35, 'too _1 late _1 now');
+add('attempt', 0.35, 'garage _8 car|engine _3 on|running');
+add('attempt', 0.35, 'car|engine _3 on|running _8 garage');
+add('attempt', 0.35, 'i _2 be|sit|stand|sat|standing|sitting _3 on|at|in _3 @height|@traffic|@water|edge', P);
+add('attempt', 0.35, 'climbed|climb|climbing _2 over|onto|up', P);
 
 export const ATTEMPT_FRAMES = list;

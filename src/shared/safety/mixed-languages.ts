@@ -33,5 +33,8 @@ export const MIXED_PHRASES: [RegExp, string][] = [
   [/\bmake i (die|kpai)\b/g, 'i want to die'],
   [/\bi (go|wan) (die|kpai|end am)\b/g, 'i want to die'],
   [/\bend am\b/g, 'end it'],
+  // "i don take am": the Pidgin perfect ("I have taken it").
+  [/\bi don take\b/g, 'i took'],
+  [/\bi don (drink|swallow)\b/g, 'i swallowed'],
   [/\bcomot for this world\b/g, 'leave this world'],
 ];

@@ -6,6 +6,7 @@
  * shows the ordinary help card, so the rule can stay strict.
  */
 import type { Hit, Sent } from './frames';
+import { CONCEPTS, type Concept } from './lexicon';
 
 /** Categories that name means, a plan or a decision: with a time that is now, imminent. */
 const MEANS_OR_PLAN = new Set(['method', 'plan', 'intent', 'preparation', 'lethality_question', 'third_party']);
@@ -16,13 +17,28 @@ const NOW_PHRASE = / right now | in an hour | in a few hours | this (evening|arv
 
 /** A standing frame counts from this weight on (decision.ts's "framed"). */
 const STANDING = 0.4;
+/** The weak attempt frames' weight (frames-attempt.ts); a context rule that lowers one takes it below. */
+const WEAK_ATTEMPT = 0.3;
 
 function nowIn(sents: readonly Sent[]): boolean {
   return sents.some((s) => s.some((t) => NOW.has(t.w)) || NOW_PHRASE.test(` ${s.map((t) => t.w).join(' ')} `));
 }
 
+/** Means named anywhere in the message: with a time that is now, the act is hours away at most. */
+const MEANS: readonly Concept[] = ['medicine', 'container', 'ligature', 'height', 'traffic', 'gasMeans', 'blade', 'gun', 'water', 'poison'];
+const meansIn = (sents: readonly Sent[]) => sents.some((s) => s.some((t) => MEANS.some((c) => CONCEPTS[c].has(t.l) || CONCEPTS[c].has(t.w))));
+
+/** What the body does after an overdose, told by the person: "my hands are going funny", "so sleepy". */
+const EFFECTS = new Set(['sleepy', 'dizzy', 'drowsy', 'woozy', 'numb', 'funny', 'weird', 'blurry', 'heavy', 'faint', 'vomiting', 'throwing']);
+const TOOK = new Set(['took', 'taken', 'swallowed', 'downed', 'drank', 'drunk', 'injected', 'popped', 'overdosed']);
+const tookAndFeels = (sents: readonly Sent[]) => sents.some((s) => s.some((t) => TOOK.has(t.w))) && sents.some((s) => s.some((t) => EFFECTS.has(t.w)));
+
+/** Only asked of a message already judged a crisis (detect.ts): how urgent it is. */
 export function isImminent(hits: readonly Hit[], sents: readonly Sent[]): boolean {
   const standing = hits.filter((h) => h.weight >= STANDING);
-  if (standing.some((h) => h.id.endsWith(':attempt'))) return true;
-  return standing.some((h) => MEANS_OR_PLAN.has(h.category) && !h.mention) && nowIn(sents);
+  // Attempt frames count from the weak ones' weight: they only ever refine a decision already made.
+  if (hits.some((h) => h.id.endsWith(':attempt') && h.weight >= WEAK_ATTEMPT)) return true;
+  if (tookAndFeels(sents)) return true;
+  const now = nowIn(sents);
+  return now && (standing.some((h) => MEANS_OR_PLAN.has(h.category) && !h.mention) || meansIn(sents));
 }

@@ -33,8 +33,8 @@ export function CrisisAlertsToggle() {
 
   return (
     <section className="rounded-box border border-base-300 p-4 print:hidden" data-testid="crisis-alerts">
-      <label className="flex cursor-pointer items-start gap-3">
-        <input type="checkbox" className="toggle toggle-primary mt-1 shrink-0" checked={on} disabled={busy}
+      <label className="flex min-h-11 cursor-pointer items-center gap-3">
+        <input type="checkbox" className="toggle toggle-primary shrink-0 [--size:2.75rem]" checked={on} disabled={busy}
           aria-describedby={help} onChange={(e) => void change(e.target.checked)} />
         <span className="font-medium">{optInLabel(name)}</span>
       </label>
