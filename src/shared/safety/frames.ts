@@ -12,6 +12,7 @@ import type { Category, FramePattern } from './frame-patterns';
 import { ACT_FRAMES } from './frames-acts';
 import { THOUGHT_FRAMES } from './frames-thoughts';
 import { ATTEMPT_FRAMES } from './frames-attempt';
+import { EVERYDAY_FRAMES } from './frames-everyday';
 
 export type { Category } from './frame-patterns';
 /** 'generic': a person who is neither the writer nor someone they know (a man on the news, a character). */
@@ -83,7 +84,7 @@ function compile(p: FramePattern): Compiled {
   return { ...p, slots };
 }
 
-const COMPILED: Compiled[] = [...THOUGHT_FRAMES, ...ACT_FRAMES, ...ATTEMPT_FRAMES].map(compile);
+const COMPILED: Compiled[] = [...THOUGHT_FRAMES, ...ACT_FRAMES, ...ATTEMPT_FRAMES, ...EVERYDAY_FRAMES].map(compile);
 
 /**
  * Frames by the words their first slot accepts, so each token only tries the few frames that can

@@ -1,0 +1,74 @@
+/**
+ * Risk told in everyday words (issue 22): what counsellors are trained to notice when there is no
+ * method word and no death word. Written from the clinical categories (C-SSRS, Stanley–Brown's
+ * warning signs, crisis-line training), not from any data file. Most are below the strong cut-off
+ * (0.8): the model decides how far to trust them. Pattern language: frame-patterns.ts.
+ */
+import { frameList, P } from './frame-patterns';
+
+const { list, add } = frameList('e');
+
+// Passive wishes, hedged, half-joking or in slang.
+add('wish_dead', 0.85, 'why _2 be _1 i _2 still _1 here|alive|around');
+add('wish_dead', 0.6, 'not _1 exist|existing|exists', P);
+add('wish_dead', 0.7, 'heart _3 stop|stopped', P);
+add('wish_dead', 0.7, 'not _1 make _1 it _1 to|past|through');
+add('wish_dead', 0.6, 'not _2 mind|care|mad|upset _5 if _6 die|dead|hit|took|gone|crash|accident|wake');
+add('wish_dead', 0.6, 'fade|disappear|vanish _2 away|out|forever|forgood', P);
+add('wish_dead', 0.6, 'wish _4 never _2 born|existed|wake');
+
+// Burden and entrapment.
+add('burden_entrapment', 0.7, 'i _2 be _3 burden|waste|problem|reason|mistake', P);
+add('burden_entrapment', 0.7, 'no _1 way _1 out');
+add('burden_entrapment', 0.6, 'trapped|stuck _5 escape|never|forever|way|out|get', P);
+add('burden_entrapment', 0.7, 'nobody|no|noone _2 one|would|will _2 miss|notice|care _2 me|if|when|i');
+add('burden_entrapment', 0.7, 'easier|better _3 for _1 everyone|them|everybody|family|kids _3 without|if _2 me|i|gone');
+
+// Intent, plan and a date with no method word.
+add('intent', 0.6, 'going|gonna _2 do _1 it', P);
+add('intent', 0.65, 'decided|made|make _3 mind|choice|decision', P);
+add('intent', 0.7, 'not _1 backing _1 out');
+add('plan', 0.8, 'picked|chose|chosen|set _2 a|the _1 date|day|night|time');
+add('plan', 0.6, 'that _1 be _1 when $');
+add('plan', 0.7, 'done|gone _1 forgood');
+add('plan', 0.6, 'after|once _6 i _2 be _1 done|gone|going');
+
+// Preparation without a method word.
+add('preparation', 0.8, 'wrote|write|written|writing _3 letter|letters|note|notes _4 to|for _2 my|everyone|mum|dad|family|kids|brother|sister');
+add('preparation', 0.75, 'who _1 get|gets _1 what');
+add('preparation', 0.5, 'paid|pay|paying|settled|settle _3 back|off|everyone|everybody|debt|debts|owed', P);
+add('preparation', 0.5, 'password|passwords|login|logins|account|accounts _6 to|for _2 my|her|him|cousin|sister|brother|mum|dad');
+add('preparation', 0.6, 'rehome|rehoming|rehomed|new _1 home _3 for _2 my _1 cat|dog|pet|bird|rabbit');
+add('preparation', 0.85, 'save|saving|saved _2 up _3 my|the|some|enough _1 @medicine');
+add('preparation', 0.6, 'so _1 nobody|noone _3 find|finds _3 after|anything');
+
+// Goodbyes and finality in everyday words.
+add('goodbye', 0.6, 'thank|thanks _2 for _1 everything');
+add('goodbye', 0.7, 'take _1 care _1 of _4 for _1 me');
+add('goodbye', 0.6, 'sorry _1 for _1 everything');
+add('goodbye', 0.8, 'if _2 not|never _2 hear _2 from _1 me');
+add('goodbye', 0.8, 'nice _1 knowing');
+add('goodbye', 0.5, 'last _3 run|time|coffee|shift|meal|cigarette|sunset|walk|drink|dinner|breakfast');
+add('goodbye', 0.7, 'not _1 be _1 around _3 reply|answer|much|anymore|after|tomorrow|long');
+
+// Self-injury told sideways.
+add('nssi', 0.8, 'relapse|relapsed _5 clean|month|months|day|days|streak|again');
+add('nssi', 0.8, 'hide|cover|hiding|covering|hid|covered _3 cut|cuts|scar|scars|mark|marks|beans|wound|wounds|burns|arm|arms|wrist|wrists', P);
+add('nssi', 0.6, 'clean _2 a|the|my _1 cut|wound', P);
+add('nssi', 0.6, 'cat _1 scratch|scratches');
+add('nssi', 0.6, 'long _1 sleeve|sleeves _6 summer|hot|hide|cover|nobody|so');
+
+// Methods and lethality in everyday words.
+add('method', 0.6, 'keep|kept|just _1 swimming|walking|driving _3 out|away|until|past|and');
+add('method', 0.6, 'swerve|swerving|swerved _2 into|off');
+add('method', 0.6, 'sink|sinking _3 bottom');
+add('lethality_question', 0.6, 'would|will _1 it|that|they _1 work $');
+add('lethality_question', 0.7, 'would|will|could _1 that|it|this _1 do _1 it');
+add('lethality_question', 0.8, 'would|will|could _1 you|u|i|me _1 survive');
+add('lethality_question', 0.85, 'how _1 deep _4 cut');
+add('lethality_question', 0.6, 'enough _1 or _1 nah|not');
+
+// Past attempt with risk now.
+add('past_attempt', 0.75, 'i _2 tried _3 before|twice|already|last|ago|once|march|summer|weeks|again');
+
+export const EVERYDAY_FRAMES = list;
