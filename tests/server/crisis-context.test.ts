@@ -22,7 +22,7 @@ afterAll(async () => { await server?.close(); });
 let n = 0;
 const clientId = () => `crisis-context-${(n += 1)}`;
 const person = (): Promise<Person> => referredUser(server, code);
-const PLAN = ['my mind is made up', 'its gonna be sunday', 'been saving my tablets'];
+const PLAN = ['my mind is made up', 'its gonna be sunday', 'everything is ready'];
 
 async function send(from: Person, to: Person, text: string): Promise<AuthorHelp | undefined> {
   const res = await from.agent.post<{ help?: AuthorHelp }>(`/api/messages/send/${to.id}`, { text, clientId: clientId() });

@@ -55,7 +55,7 @@ describe('the imminent tier', () => {
 });
 
 describe('a message judged with the writer\'s previous lines', () => {
-  const plan = ['my mind is made up', 'its gonna be sunday', 'been saving my tablets'];
+  const plan = ['my mind is made up', 'its gonna be sunday', 'everything is ready'];
 
   it('catches a plan spread over lines on the line that completes it', () => {
     for (const line of plan) expect(isCrisisTier(detectCrisis(line).tier)).toBe(false);

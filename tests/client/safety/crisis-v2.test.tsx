@@ -23,7 +23,7 @@ async function show(node: ReactNode): Promise<void> {
   await act(async () => { render(<RouterProvider router={router} />); });
 }
 
-const PLAN = ['my mind is made up', 'its gonna be sunday', 'been saving my tablets'];
+const PLAN = ['my mind is made up', 'its gonna be sunday', 'everything is ready'];
 
 describe('the imminent help card', () => {
   beforeEach(() => {
