@@ -127,10 +127,11 @@ export function detectCrisis(text: string, previous: readonly string[] = []): Cr
   const alone = decide(text);
   const earlier = previous.filter((p) => p.trim() !== '');
   if (alone.tier === 'imminent' || earlier.length === 0) return alone;
-  const before = decide(earlier.join('\n'));
   const joined = decide(`${earlier.join('\n')}\n${text}`);
-  if (RANK[joined.tier] > RANK[before.tier] && RANK[joined.tier] > RANK[alone.tier] && isCrisisTier(joined.tier)) return joined;
-  return alone;
+  // Most windows show nothing more than the message alone: then the earlier lines need no decision.
+  if (!isCrisisTier(joined.tier) || RANK[joined.tier] <= RANK[alone.tier]) return alone;
+  const before = decide(earlier.join('\n'));
+  return RANK[joined.tier] > RANK[before.tier] ? joined : alone;
 }
 
 function decide(text: string): CrisisDecision {
