@@ -10,7 +10,7 @@ const { list, add } = frameList('t');
 add('wish_dead', 0.9, '@wish _3x die|dead|death');
 add('wish_dead', 0.9, 'let _1 me|myself _1 die|go');
 add('wish_dead', 0.85, 'not|no _2 @wish _3 live|exist|alive|here|around|wake|breathe|be|continue _2 anymore|again|forgood|tomorrow|forever|longer|world|planet|earth');
-add('wish_dead', 0.75, 'not _2 @wish _3 live|exist|alive|wake', P);
+add('wish_dead', 0.8, 'not _2 @wish _3 live|exist|alive|wake', P);
 add('wish_dead', 0.85, 'not _1 want _2 to _1 survive');
 add('wish_dead', 0.85, 'tired|sick|done|exhausted|finish _3 live|life|alive|exist|existing|breathe', P);
 add('wish_dead', 0.85, 'stop|quit|cease _1 exist|existing|breathe|breathing|live|living', P);
