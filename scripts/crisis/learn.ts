@@ -8,6 +8,7 @@ import { evidenceOf, isCrisis, type DecisionParams, type Evidence } from '../../
 import { featurise, type FeatureConfig, type Features } from '../../src/shared/safety/features';
 import { analyse, matchFrames, type Hit, type Sent } from '../../src/shared/safety/frames';
 import { isImminent } from '../../src/shared/safety/severity';
+import type { Tier as SharedTier } from '../../src/shared/safety';
 import type { Row } from './data';
 
 export const SEED = 20_240_611;
@@ -100,7 +101,8 @@ export function predict(x: Features, m: Linear): number {
 
 export const featuresOf = (examples: readonly Example[], cfg: FeatureConfig): Features[] => examples.map((e) => featurise(e.sents, e.hits, e.flags, cfg));
 
-export type Tier = 'imminent' | 'crisis' | 'none';
+/** The detector's tiers without 'distress', which only detect.ts adds (from pain words, not the model). */
+export type Tier = Exclude<SharedTier, 'distress'>;
 
 export function tierOf(e: Example, prob: number, p: DecisionParams): Tier {
   if (e.sents.length === 0 || !isCrisis({ ...e.unit, p: e.unit.p * prob }, p)) return 'none';

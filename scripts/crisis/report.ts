@@ -3,11 +3,12 @@
  * 95 % Wilson intervals, false alarms per hard-negative category and per 1,000 ordinary lines, and
  * the imminent tier on its own. Used for the leave-one-author-out table and the sealed author alike.
  */
+import type { Tier } from '../../src/shared/safety';
 import type { Row } from './data';
 
 export interface Judged {
   row: Row;
-  tier: 'imminent' | 'crisis' | 'distress' | 'none';
+  tier: Tier;
 }
 
 export function wilson(k: number, n: number): [number, number] {

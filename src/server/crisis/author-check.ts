@@ -4,7 +4,7 @@
  * let their professional know. Only a new message can alert; a retried send still gets its help.
  */
 import type { DirectMessage, GroupMessage } from '../../shared/api';
-import { helpFor, type AuthorHelp } from '../../shared/safety';
+import { helpFor, type AuthorHelp, type HelpSubject } from '../../shared/safety';
 import type { Db } from '../db/client';
 import type { Realtime } from '../realtime/realtime';
 import { alertProfessional } from './alerts';
@@ -28,11 +28,11 @@ export function writtenOf(message: DirectMessage | GroupMessage, created: boolea
 export async function checkAuthor(db: Db, realtime: Pick<Realtime, 'toUsers'>, m: Written): Promise<AuthorHelp | null> {
   if (!m.text.trim()) return null;
   const help = helpFor(m.text, await previousTexts(db, m.senderId, m.place, m.seq, m.at));
-  if (help && m.created) await raiseAlert(db, realtime, m.senderId, help);
+  if (help && m.created) await raiseAlert(db, realtime, m.senderId, help.subject);
   return help;
 }
 
 /** Someone else's risk ("my friend took pills") alerts nobody about the writer. */
-export async function raiseAlert(db: Db, realtime: Pick<Realtime, 'toUsers'>, personId: string, help: AuthorHelp): Promise<void> {
-  if (help.subject === 'self') await alertProfessional(db, realtime, personId);
+export async function raiseAlert(db: Db, realtime: Pick<Realtime, 'toUsers'>, personId: string, subject: HelpSubject): Promise<void> {
+  if (subject === 'self') await alertProfessional(db, realtime, personId);
 }

@@ -62,7 +62,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
     const previous = recentTexts(rows.filter((m) => m.role === 'user' && m.seq < question.seq).map((m) => ({ text: m.text, at: m.createdAt })), question.createdAt);
     const reply = await aura.answer(turns, previous);
     const saved = await storeAnswer(db, { userId, chatId, questionClientId: key, text: reply.text, crisis: reply.crisis, imminent: reply.imminent });
-    if (reply.crisis) await raiseAlert(db, realtime, userId, { subject: reply.subject, category: null });
+    if (reply.crisis) await raiseAlert(db, realtime, userId, reply.subject);
     return toReply(saved, question.text);
   }
 
