@@ -24,6 +24,8 @@ import { Route as TherapistChatRouteImport } from './routes/therapist-chat'
 import { Route as VerificationNeededRouteImport } from './routes/verification-needed'
 import { Route as AuraAiIndexRouteImport } from './routes/aura-ai/index'
 import { Route as AuraAiChatsIdRouteImport } from './routes/aura-ai/chats/$id'
+import { Route as ChatDmUserIdRouteImport } from './routes/chat/dm.$userId'
+import { Route as ChatGroupGroupIdRouteImport } from './routes/chat/group.$groupId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -100,11 +102,21 @@ const AuraAiChatsIdRoute = AuraAiChatsIdRouteImport.update({
   path: '/aura-ai/chats/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ChatDmUserIdRoute = ChatDmUserIdRouteImport.update({
+  id: '/dm/$userId',
+  path: '/dm/$userId',
+  getParentRoute: () => ChatRoute,
+} as any)
+const ChatGroupGroupIdRoute = ChatGroupGroupIdRouteImport.update({
+  id: '/group/$groupId',
+  path: '/group/$groupId',
+  getParentRoute: () => ChatRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
-  '/chat': typeof ChatRoute
+  '/chat': typeof ChatRouteWithChildren
   '/dashboard': typeof DashboardRoute
   '/diary': typeof DiaryRoute
   '/login': typeof LoginRoute
@@ -117,11 +129,13 @@ export interface FileRoutesByFullPath {
   '/verification-needed': typeof VerificationNeededRoute
   '/aura-ai/': typeof AuraAiIndexRoute
   '/aura-ai/chats/$id': typeof AuraAiChatsIdRoute
+  '/chat/dm/$userId': typeof ChatDmUserIdRoute
+  '/chat/group/$groupId': typeof ChatGroupGroupIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
-  '/chat': typeof ChatRoute
+  '/chat': typeof ChatRouteWithChildren
   '/dashboard': typeof DashboardRoute
   '/diary': typeof DiaryRoute
   '/login': typeof LoginRoute
@@ -134,12 +148,14 @@ export interface FileRoutesByTo {
   '/verification-needed': typeof VerificationNeededRoute
   '/aura-ai': typeof AuraAiIndexRoute
   '/aura-ai/chats/$id': typeof AuraAiChatsIdRoute
+  '/chat/dm/$userId': typeof ChatDmUserIdRoute
+  '/chat/group/$groupId': typeof ChatGroupGroupIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
-  '/chat': typeof ChatRoute
+  '/chat': typeof ChatRouteWithChildren
   '/dashboard': typeof DashboardRoute
   '/diary': typeof DiaryRoute
   '/login': typeof LoginRoute
@@ -152,6 +168,8 @@ export interface FileRoutesById {
   '/verification-needed': typeof VerificationNeededRoute
   '/aura-ai/': typeof AuraAiIndexRoute
   '/aura-ai/chats/$id': typeof AuraAiChatsIdRoute
+  '/chat/dm/$userId': typeof ChatDmUserIdRoute
+  '/chat/group/$groupId': typeof ChatGroupGroupIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -171,6 +189,8 @@ export interface FileRouteTypes {
     | '/verification-needed'
     | '/aura-ai/'
     | '/aura-ai/chats/$id'
+    | '/chat/dm/$userId'
+    | '/chat/group/$groupId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -188,6 +208,8 @@ export interface FileRouteTypes {
     | '/verification-needed'
     | '/aura-ai'
     | '/aura-ai/chats/$id'
+    | '/chat/dm/$userId'
+    | '/chat/group/$groupId'
   id:
     | '__root__'
     | '/'
@@ -205,12 +227,14 @@ export interface FileRouteTypes {
     | '/verification-needed'
     | '/aura-ai/'
     | '/aura-ai/chats/$id'
+    | '/chat/dm/$userId'
+    | '/chat/group/$groupId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRoute
-  ChatRoute: typeof ChatRoute
+  ChatRoute: typeof ChatRouteWithChildren
   DashboardRoute: typeof DashboardRoute
   DiaryRoute: typeof DiaryRoute
   LoginRoute: typeof LoginRoute
@@ -332,13 +356,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuraAiChatsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/chat/dm/$userId': {
+      id: '/chat/dm/$userId'
+      path: '/dm/$userId'
+      fullPath: '/chat/dm/$userId'
+      preLoaderRoute: typeof ChatDmUserIdRouteImport
+      parentRoute: typeof ChatRoute
+    }
+    '/chat/group/$groupId': {
+      id: '/chat/group/$groupId'
+      path: '/group/$groupId'
+      fullPath: '/chat/group/$groupId'
+      preLoaderRoute: typeof ChatGroupGroupIdRouteImport
+      parentRoute: typeof ChatRoute
+    }
   }
 }
+
+interface ChatRouteChildren {
+  ChatDmUserIdRoute: typeof ChatDmUserIdRoute
+  ChatGroupGroupIdRoute: typeof ChatGroupGroupIdRoute
+}
+
+const ChatRouteChildren: ChatRouteChildren = {
+  ChatDmUserIdRoute: ChatDmUserIdRoute,
+  ChatGroupGroupIdRoute: ChatGroupGroupIdRoute,
+}
+
+const ChatRouteWithChildren = ChatRoute._addFileChildren(ChatRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRoute,
-  ChatRoute: ChatRoute,
+  ChatRoute: ChatRouteWithChildren,
   DashboardRoute: DashboardRoute,
   DiaryRoute: DiaryRoute,
   LoginRoute: LoginRoute,

@@ -117,6 +117,29 @@ describe('the app in jsdom', () => {
     await waitFor(() => expect(screen.queryByText('Entry deleted')).toBeNull());
   });
 
+  it('a sign-out that lands while the first navigation is still loading still sends the person on', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    handler = async (route) => {
+      if (route.startsWith('GET /api/admin/')) await held;
+      return { status: 503, body: { message: 'Haven is busy right now.', code: 'UNAVAILABLE' } };
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await setUser(person({ role: 'admin' }));
+    const router = renderAt('/admin');
+    // /admin's access check has let the admin in; its loader waits for the server, so the app's
+    // shell (which listens for session changes) is not on screen yet.
+    await waitFor(() => expect(calls.some((c) => c.path.startsWith('/api/admin/'))).toBe(true));
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    await act(async () => {
+      await setUser(null);
+    });
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+
   it('greets a signed-in user by name with the four cards and no Admin link', async () => {
     handler = () => ({ status: 500, body: {} });
     await setUser(person());
@@ -126,6 +149,20 @@ describe('the app in jsdom', () => {
     expect(await screen.findByRole('link', { name: 'Settings' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('leaves the header off the screens that stand alone, and shows it on the rest', async () => {
+    handler = () => ({ status: 500, body: {} });
+    await setUser(person({ role: 'therapist', status: 'pending' }));
+    renderAt('/verification-needed');
+    await screen.findByRole('heading', { name: 'Verification Needed' });
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    cleanup();
+    renderAt('/settings');
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeTruthy();
+    // A pending professional's header: no Aura AI (they may not enter it), and Haven leads to their waiting page.
+    expect(screen.queryByRole('link', { name: 'Aura AI' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Haven' }).getAttribute('href')).toBe('/verification-needed');
   });
 
   it('shows the Admin link to admins only', async () => {

@@ -1,81 +1,115 @@
-import { describe, expect, it } from 'vitest';
-import { finalRedirect, guard, type GuardUser } from '../../src/client/features/auth/guard';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accessRedirect, type Access, type AccessUser } from '../../src/client/features/auth/access';
+import type { AuthUser } from '../../src/shared/api';
 
-const out: GuardUser = null;
-const user: GuardUser = { role: 'user', status: 'verified' };
-const pending: GuardUser = { role: 'therapist', status: 'pending' };
-const verifiedPro: GuardUser = { role: 'ngo', status: 'verified' };
-const unverifiedPro: GuardUser = { role: 'volunteer', status: 'unverified' };
-const rejectedPro: GuardUser = { role: 'therapist', status: 'rejected' };
-const admin: GuardUser = { role: 'admin', status: 'verified' };
+const session = vi.hoisted(() => ({ user: null as AuthUser | null }));
+vi.mock('../../src/client/features/auth/session', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  whenSessionKnown: async () => ({ user: session.user, checking: false, offline: false }),
+  getSession: () => ({ user: session.user, checking: false, offline: false }),
+}));
+const { as, landOn, offlineFetch } = await import('./access-tree');
+
+const out: AccessUser = null;
+const user: AccessUser = { role: 'user', status: 'verified' };
+const pending: AccessUser = { role: 'therapist', status: 'pending' };
+const verifiedPro: AccessUser = { role: 'ngo', status: 'verified' };
+const unverifiedPro: AccessUser = { role: 'volunteer', status: 'unverified' };
+const rejectedPro: AccessUser = { role: 'therapist', status: 'rejected' };
+const admin: AccessUser = { role: 'admin', status: 'verified' };
 // A user with status pending is not a "pending user" in the spec's sense (role must not be user).
-const oddUser: GuardUser = { role: 'user', status: 'pending' };
+const oddUser: AccessUser = { role: 'user', status: 'pending' };
 
-const APP = ['/dashboard', '/chat', '/therapist-chat', '/aura-ai', '/aura-ai/chats/0123456789abcdef01234567'];
+const ID = '0123456789abcdef01234567';
+const APP = ['/dashboard', '/chat', `/chat/dm/${ID}`, `/chat/group/${ID}`, '/therapist-chat', '/aura-ai', `/aura-ai/chats/${ID}`];
+const ANY_SIGNED_IN = ['/settings', '/profile', '/diary', '/safety-plan'];
+const ROUTES = ['/', '/login', '/signup', ...APP, ...ANY_SIGNED_IN, '/verification-needed', '/admin', '/reset-password'];
 
-describe('route access table, one step', () => {
-  it('shows the spinner while the session is checked, whatever the path', () => {
-    for (const p of ['/', '/login', '/admin', '/dashboard', '/nowhere']) expect(guard(p, null, true)).toBe('spinner');
-  });
+describe('route access table, one step per kind of screen', () => {
+  const step = (access: Access) => (u: AccessUser) => accessRedirect(access, u);
 
   it('/ sends pending professionals to /verification-needed, others signed in to /dashboard, signed out to /login', () => {
-    expect(guard('/', pending, false)).toBe('/verification-needed');
-    for (const u of [user, verifiedPro, unverifiedPro, rejectedPro, admin, oddUser]) expect(guard('/', u, false)).toBe('/dashboard');
-    expect(guard('/', out, false)).toBe('/login');
+    expect(step('home')(pending)).toBe('/verification-needed');
+    for (const u of [user, verifiedPro, unverifiedPro, rejectedPro, admin, oddUser]) expect(step('home')(u)).toBe('/dashboard');
+    expect(step('home')(out)).toBe('/login');
   });
 
   it('/login and /signup: signed out only, signed in goes to /dashboard', () => {
-    for (const p of ['/login', '/signup']) {
-      expect(guard(p, out, false)).toBeNull();
-      for (const u of [user, pending, verifiedPro, admin]) expect(guard(p, u, false)).toBe('/dashboard');
-    }
+    expect(step('signedOut')(out)).toBeNull();
+    for (const u of [user, pending, verifiedPro, admin]) expect(step('signedOut')(u)).toBe('/dashboard');
   });
 
   it('app routes: signed in and not pending; pending to /verification-needed; signed out to /login', () => {
-    for (const p of APP) {
-      for (const u of [user, verifiedPro, unverifiedPro, rejectedPro, admin, oddUser]) expect(guard(p, u, false)).toBeNull();
-      expect(guard(p, pending, false)).toBe('/verification-needed');
-      expect(guard(p, out, false)).toBe('/login');
-    }
+    for (const u of [user, verifiedPro, unverifiedPro, rejectedPro, admin, oddUser]) expect(step('app')(u)).toBeNull();
+    expect(step('app')(pending)).toBe('/verification-needed');
+    expect(step('app')(out)).toBe('/login');
   });
 
   it('/settings, /profile, /diary, /safety-plan: any signed-in user, else /login', () => {
-    for (const p of ['/settings', '/profile', '/diary', '/safety-plan']) {
-      for (const u of [user, pending, verifiedPro, unverifiedPro, rejectedPro, admin, oddUser]) expect(guard(p, u, false)).toBeNull();
-      expect(guard(p, out, false)).toBe('/login');
-    }
+    for (const u of [user, pending, verifiedPro, unverifiedPro, rejectedPro, admin, oddUser]) expect(step('signedIn')(u)).toBeNull();
+    expect(step('signedIn')(out)).toBe('/login');
   });
 
   it('/verification-needed: pending professionals only, else /', () => {
-    expect(guard('/verification-needed', pending, false)).toBeNull();
-    expect(guard('/verification-needed', { role: 'ngo', status: 'pending' }, false)).toBeNull();
-    for (const u of [out, user, verifiedPro, unverifiedPro, rejectedPro, admin, oddUser]) {
-      expect(guard('/verification-needed', u, false)).toBe('/');
-    }
+    expect(step('pending')(pending)).toBeNull();
+    expect(step('pending')({ role: 'ngo', status: 'pending' })).toBeNull();
+    for (const u of [out, user, verifiedPro, unverifiedPro, rejectedPro, admin, oddUser]) expect(step('pending')(u)).toBe('/');
   });
 
   it('/admin: role admin only, else /', () => {
-    expect(guard('/admin', admin, false)).toBeNull();
-    for (const u of [out, user, pending, verifiedPro]) expect(guard('/admin', u, false)).toBe('/');
-  });
-
-  it('unknown paths stay (the not-found page shows) and trailing slashes do not matter', () => {
-    expect(guard('/nope', out, false)).toBeNull();
-    expect(guard('/aura-ai/chats', user, false)).toBeNull();
-    expect(guard('/dashboard/', out, false)).toBe('/login');
-    expect(guard('/admin?x=1', user, false)).toBe('/');
+    expect(step('admin')(admin)).toBeNull();
+    for (const u of [out, user, pending, verifiedPro]) expect(step('admin')(u)).toBe('/');
   });
 });
 
-describe('where people finally land', () => {
-  it('follows the chain of the table', () => {
-    expect(finalRedirect('/admin', out)).toBe('/login');
-    expect(finalRedirect('/admin', user)).toBe('/dashboard');
-    expect(finalRedirect('/admin', pending)).toBe('/verification-needed');
-    expect(finalRedirect('/verification-needed', out)).toBe('/login');
-    expect(finalRedirect('/verification-needed', verifiedPro)).toBe('/dashboard');
+describe('the route tree: where people finally land', () => {
+  beforeAll(offlineFetch);
+  afterAll(() => vi.unstubAllGlobals());
+  // The loaders report the offline network; expected here.
+  beforeAll(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
+
+  async function land(who: AccessUser, path: string): Promise<string> {
+    session.user = as(who);
+    return landOn(path);
+  }
+
+  it('follows the chain of the table', async () => {
+    expect(await land(out, '/admin')).toBe('/login');
+    expect(await land(user, '/admin')).toBe('/dashboard');
+    expect(await land(pending, '/admin')).toBe('/verification-needed');
+    expect(await land(out, '/verification-needed')).toBe('/login');
+    expect(await land(verifiedPro, '/verification-needed')).toBe('/dashboard');
     // /login → /dashboard → /verification-needed for a pending professional.
-    expect(finalRedirect('/login', pending)).toBe('/verification-needed');
-    expect(finalRedirect('/dashboard', user)).toBeNull();
+    expect(await land(pending, '/login')).toBe('/verification-needed');
+    expect(await land(user, '/dashboard')).toBe('/dashboard');
+  });
+
+  // Every route declares its kind: the whole table, for each kind of person.
+  const EXPECTED: [string, AccessUser[], (path: string) => string][] = [
+    ['signed out', [out], (p) => (['/login', '/signup', '/reset-password'].includes(p) ? p : '/login')],
+    ['signed in, not pending', [user, verifiedPro, unverifiedPro, rejectedPro, oddUser],
+      (p) => (['/', '/login', '/signup', '/verification-needed', '/admin'].includes(p) ? '/dashboard' : p)],
+    ['pending professional', [pending],
+      (p) => ([...ANY_SIGNED_IN, '/verification-needed', '/reset-password'].includes(p) ? p : '/verification-needed')],
+    ['admin', [admin], (p) => (['/', '/login', '/signup', '/verification-needed'].includes(p) ? '/dashboard' : p)],
+  ];
+  for (const [name, people, want] of EXPECTED) {
+    it(`${name}: every route lands where the table says`, async () => {
+      for (const who of people) {
+        const wrong: string[] = [];
+        for (const path of ROUTES) {
+          const got = await land(who, path);
+          if (got !== want(path)) wrong.push(`${path} → ${got} (want ${want(path)})`);
+        }
+        expect(wrong, JSON.stringify(who)).toEqual([]);
+      }
+    });
+  }
+
+  it('unknown paths stay (the not-found page shows) and trailing slashes and queries do not matter', async () => {
+    expect(await land(out, '/nope')).toBe('/nope');
+    expect(await land(user, '/aura-ai/chats')).toBe('/aura-ai/chats');
+    expect(await land(out, '/dashboard/')).toBe('/login');
+    expect(await land(user, '/admin?x=1')).toBe('/dashboard');
   });
 });

@@ -124,13 +124,13 @@ describe('chat, live, in two browsers', () => {
       await page.goto('/chat');
       const card = page.getByTestId('group-card').filter({ hasText: groupName });
       await card.getByRole('button', { name: `Join ${groupName}` }).click();
-      // The group's guidelines come first (issue 21).
+      // The group's guidelines come first (docs/decisions/community-rules.md).
       await page.getByRole('dialog').getByRole('button', { name: 'I agree, join' }).click();
       await expectToast(page, `Joined ${groupName}`);
       await page.getByTestId('conversation-title').filter({ hasText: groupName }).waitFor();
     }
 
-    // Marked in base 36: a run of digits would look like a phone number to the group's contact-details check (issue 21).
+    // Marked in base 36: a run of digits would look like a phone number to the group's contact-details check.
     const text = `exams are soon, anyone else nervous? ${Date.now().toString(36)}`;
     await sendWithEnter(cleo, text);
     await expectTick(cleo, text);
@@ -207,9 +207,9 @@ describe('chat, live, in two browsers', () => {
     await fay.goto(`/chat?group=${id}`);
     await fay.getByRole('dialog', { name: `Before you join ${groupName}` }).getByRole('button', { name: 'I agree, join' }).click();
     await expectToast(fay, `Joined ${groupName}`);
-    // The URL is replaced with plain /chat once the group is open.
-    await fay.waitForURL((url) => url.pathname === '/chat' && url.search === '', { timeout: WAIT });
-    await expectPath(fay, '/chat');
+    // The link's ?group= is replaced by the open group's own address (docs/decisions/route-tree.md).
+    await fay.waitForURL((url) => url.pathname === `/chat/group/${id}` && url.search === '', { timeout: WAIT });
+    await expectPath(fay, `/chat/group/${id}`);
     await fay.getByTestId('conversation-title').filter({ hasText: groupName }).waitFor();
 
     await admin.reload();

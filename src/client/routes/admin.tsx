@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { createFileRoute, redirect, useLocation, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
-import { ROLE_FILTERS, type RoleFilter } from '../features/admin/adminApi';
+import { ROLE_FILTERS, type RoleFilter } from '../../shared/limits';
 import { AdminFrame, AdminPage } from '../features/admin/AdminPage';
 import { AdminDeniedError, AdminLoadError, loadAdmin } from '../features/admin/loadAdmin';
+import { requireAccess } from '../features/auth/access';
 import { titled } from '../ui/screen';
 import { InlineSpinner } from '../ui/Spinner';
 
@@ -16,10 +17,11 @@ function roleSearch(search: Record<string, unknown>): RoleSearch {
 }
 
 export const Route = createFileRoute('/admin')({
+  beforeLoad: requireAccess('admin'),
   head: titled('Admin'),
   validateSearch: roleSearch,
   loaderDeps: ({ search }): { role: RoleFilter } => ({ role: search.role ?? 'all' }),
-  // Only an admin gets here: __root's beforeLoad redirects anyone else before any loader runs. Should
+  // Only an admin gets here: the access check redirects anyone else before any loader runs. Should
   // the server still refuse (the device's remembered person was an admin), the person is sent on
   // without a toast: there is nothing here for them to retry.
   loader: ({ deps }) => loadAdmin(deps.role).catch((error: unknown) => {

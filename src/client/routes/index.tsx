@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { requireAccess } from '../features/auth/access';
 import { APP_NAME } from '../ui/screen';
 
-// "/" only redirects (the root layout's guard decides where); it never renders content.
-export const Route = createFileRoute('/')({ head: () => ({ meta: [{ title: APP_NAME }] }), component: () => null });
+// "/" forwards by who you are (its access lets nobody stay); it never renders content.
+export const Route = createFileRoute('/')({
+  beforeLoad: requireAccess('home'),
+  head: () => ({ meta: [{ title: APP_NAME }] }),
+  component: () => null,
+});

@@ -1,5 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SignupPage } from '../features/signup/SignupPage';
-import { titled } from '../ui/screen';
+import { requireAccess } from '../features/auth/access';
+import { STANDALONE, titled } from '../ui/screen';
 
-export const Route = createFileRoute('/signup')({ head: titled('Create account'), component: SignupPage });
+export const Route = createFileRoute('/signup')({
+  beforeLoad: requireAccess('signedOut'),
+  head: titled('Create account'),
+  staticData: STANDALONE,
+  component: SignupPage,
+});

@@ -1,15 +1,22 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { REVIEW_PERIOD } from '../../shared/limits';
+import { requireAccess } from '../features/auth/access';
 import { useUser } from '../features/auth/session';
 import { LogoutButton } from '../features/auth/LogoutButton';
 import { WithGetHelp } from '../features/help/GetHelpButton';
 import { IconClock } from '../ui/icons';
-import { titled } from '../ui/screen';
+import { STANDALONE, titled } from '../ui/screen';
 import { MAIN_ID } from '../ui/SkipLink';
+import { ROLE_WORD } from '../ui/labels';
 
-export const Route = createFileRoute('/verification-needed')({ head: titled('Verification needed'), component: VerificationNeeded });
+export const Route = createFileRoute('/verification-needed')({
+  beforeLoad: requireAccess('pending'),
+  head: titled('Verification needed'),
+  staticData: STANDALONE,
+  component: VerificationNeeded,
+});
 
-/** Where a pending professional waits (spec section 2); the root guard handles its redirects. */
+/** Where a pending professional waits (spec section 2); anyone else is sent on by its access check. */
 function VerificationNeeded() {
   const user = useUser();
 
@@ -21,7 +28,7 @@ function VerificationNeeded() {
             <IconClock className="size-12 text-primary" />
             <h1 className="text-2xl font-bold">Verification Needed</h1>
             <p>
-              Thank you for joining Haven, {user.fullName}. Your {user.role === 'ngo' ? 'NGO' : user.role} account is
+              Thank you for joining Haven, {user.fullName}. Your {ROLE_WORD[user.role]} account is
               waiting for an administrator to verify it.
             </p>
             <p>

@@ -15,17 +15,34 @@ import { GroupList } from './GroupList';
 import { PeopleList } from './PeopleList';
 import { RequestsSection } from './RequestsSection';
 import { SearchBox } from './SearchBox';
-import { useDirectoryRefresh, useGroupList } from './useDirectory';
+import { useDirectoryRefresh, useGroupList, type DirectoryLoad } from './useDirectory';
 import { useGroupActions } from './useGroupActions';
 
 type Tab = 'direct' | 'groups';
-type Open = { kind: 'dm' | 'group'; id: string } | null;
+/** The conversation open beside the lists: with a person (their id) or a group (its id). */
+export type OpenConversation = { kind: 'dm' | 'group'; id: string } | null;
+
+interface Props {
+  /** ?group={groupId}, the spec's link: open that group, joining first if needed. */
+  groupParam?: string;
+  /**
+   * The open conversation where the address holds it (the /chat routes), with `onOpen` to change
+   * it; without `onOpen` the page keeps its own (shown outside those routes).
+   */
+  open?: OpenConversation;
+  onOpen?: (next: OpenConversation) => void;
+  /** The lists' refresh the route's loader started; without it the page starts one. */
+  directory?: DirectoryLoad;
+}
 
 /** /chat (spec section 2): direct messages and community support groups. */
-export function ChatPage({ groupParam }: { groupParam?: string }) {
-  const [tab, setTab] = useState<Tab>('direct');
+export function ChatPage({ groupParam, open: given = null, onOpen, directory }: Props) {
+  const [own, setOwn] = useState<OpenConversation>(null);
+  const open = onOpen ? given : own;
+  const setOpen = onOpen ?? setOwn;
+  // A reload or a link that opens a group shows the list it belongs to.
+  const [tab, setTab] = useState<Tab>(open?.kind === 'group' ? 'groups' : 'direct');
   const [query, setQuery] = useState('');
-  const [open, setOpen] = useState<Open>(null);
   const people = usePeople('users');
   const groups = useGroupList();
   const summaries = useConversationSummaries();
@@ -34,7 +51,7 @@ export function ChatPage({ groupParam }: { groupParam?: string }) {
   const person = usePersonOrRequester(open?.kind === 'dm' ? open.id : null);
   const requests = useRequests();
   const group = open?.kind === 'group' ? groups?.find((g) => g._id === open.id) : undefined;
-  const failed = useDirectoryRefresh('users');
+  const failed = useDirectoryRefresh('users', directory);
   const { joiningId, askToJoin, guidelines } = useGroupActions(groupParam, (id) => {
     setTab('groups');
     setOpen({ kind: 'group', id });

@@ -1,3 +1,4 @@
+import { useMatch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AccountSession } from '../../../shared/api';
@@ -7,10 +8,11 @@ import { formFailure } from './formFailure';
 // 24-hour times, as everywhere else in Haven (spec section 9).
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
 
-type State = { list: AccountSession[] } | { error: string } | null;
+type Loaded = { list: AccountSession[] } | { error: string };
+type State = Loaded | null;
 
-/** The list, or what to say instead; never rejects. */
-async function fetchSessions(): Promise<State> {
+/** The list, or what to say instead; never rejects. /profile's loader asks on entry. */
+export async function loadSessions(): Promise<Loaded> {
   try {
     return { list: await call('sessions') };
   } catch (error) {
@@ -18,20 +20,32 @@ async function fetchSessions(): Promise<State> {
   }
 }
 
+/** Loader answers already shown: a list mounted again must not show what an earlier one did. */
+const shown = new WeakSet<Promise<Loaded>>();
+
+/** The answer to show on mounting: the route loader's the first time, else a new one. */
+function firstAnswer(fromLoader: Promise<Loaded> | undefined): Promise<Loaded> {
+  if (!fromLoader || shown.has(fromLoader)) return loadSessions();
+  shown.add(fromLoader);
+  return fromLoader;
+}
+
 /**
  * Where the person is signed in, with "Sign out" for each other device and "Sign out everywhere
- * else". The parent remounts it (a new key) when something else ended sessions (a password change).
+ * else". The parent remounts it (a new key) when something else ended sessions (a password change):
+ * the list is asked for again then.
  */
 export function Sessions() {
+  const fromLoader = useMatch({ from: '/profile', shouldThrow: false, select: (m) => m.loaderData?.sessions });
   const [state, setState] = useState<State>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const reload = async () => setState(await fetchSessions());
+  const reload = async () => setState(await loadSessions());
 
   useEffect(() => {
     let live = true;
-    void fetchSessions().then((next) => { if (live) setState(next); });
+    void firstAnswer(fromLoader).then((next) => { if (live) setState(next); });
     return () => { live = false; };
-  }, []);
+  }, [fromLoader]);
 
   async function end(which: string | 'others') {
     setBusy(which);

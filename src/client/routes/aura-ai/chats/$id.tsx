@@ -1,14 +1,17 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
 import { isId } from '../../../../shared/ids';
+import { requireAccess } from '../../../features/auth/access';
 import { AuraScreen } from '../../../features/aura/AuraScreen';
 import { startAuraRefresh } from '../../../features/aura/refresh';
 import { FILL_SCREEN, titled } from '../../../ui/screen';
 
 export const Route = createFileRoute('/aura-ai/chats/$id')({
   // Spec section 5: a chat id must be 24 hex characters, else a toast and back to /aura-ai.
-  beforeLoad: ({ params, preload }) => {
-    if (isId(params.id)) return;
+  beforeLoad: (context) => {
+    const allowed = requireAccess('app')(context);
+    const { params, preload } = context;
+    if (isId(params.id)) return allowed;
     // A hovered link is only being preloaded: nobody asked to open it yet.
     if (!preload) toast.error('Invalid chat ID format', { id: 'invalid-chat-id' });
     throw redirect({ to: '/aura-ai', replace: true });

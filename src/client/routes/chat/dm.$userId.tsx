@@ -1,0 +1,13 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { toast } from 'react-hot-toast';
+import { isId } from '../../../shared/ids';
+
+/** A direct conversation, in the address by the other person's id; /chat's page shows it. */
+export const Route = createFileRoute('/chat/dm/$userId')({
+  beforeLoad: ({ params, preload }) => {
+    if (isId(params.userId)) return;
+    // A hovered link is only being preloaded: nobody asked to open it yet.
+    if (!preload) toast.error('Invalid user selected', { id: 'invalid-user' });
+    throw redirect({ to: '/chat', replace: true });
+  },
+});
