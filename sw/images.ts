@@ -3,8 +3,8 @@
  * and emptied whenever the page says nobody is signed in any more (CLEAR_IMAGES_MESSAGE).
  */
 import { registerRoute } from 'workbox-routing';
-import { CLEAR_IMAGES_MESSAGE } from '../src/shared/cache-names';
 import { UPLOADS_PATH } from '../src/shared/paths';
+import { CLEAR_IMAGES_MESSAGE, CLEARED_REPLY, isWorkerMessage } from '../src/shared/worker-messages';
 import { ClearGate, IMAGE_CACHE, cacheFirst, imageExpiration } from './image-cache';
 import { sw } from './scope';
 
@@ -21,7 +21,7 @@ export function setupImages(): void {
     },
   );
   sw.addEventListener('message', (event) => {
-    if ((event.data as { type?: string } | null)?.type !== CLEAR_IMAGES_MESSAGE.type) return;
+    if (!isWorkerMessage(event.data, CLEAR_IMAGES_MESSAGE)) return;
     // Workbox's own delete() empties the expiration records through the connection this worker
     // holds open (a deletion of the database from the page would wait for the worker to stop).
     const cleared = gate.clear(async () => {
@@ -30,6 +30,6 @@ export function setupImages(): void {
     });
     // Answered only when both are gone; else the page deletes the database itself.
     // oxlint-disable-next-line unicorn/require-post-message-target-origin -- MessagePort.postMessage has no target origin
-    event.waitUntil(cleared.then(() => event.ports[0]?.postMessage('cleared'), () => undefined));
+    event.waitUntil(cleared.then(() => event.ports[0]?.postMessage(CLEARED_REPLY), () => undefined));
   });
 }

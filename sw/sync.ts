@@ -1,12 +1,10 @@
 /**
- * Background Sync, where the browser has it: the page registered 'haven-outbox' when it queued
+ * Background Sync, where the browser has it: the page registered SYNC_TAG when it queued
  * something; here the worker only wakes the open pages, whose sync engine sends the outbox
- * (it listens for exactly {type: 'haven-sync'}). The in-page triggers cover every other browser.
+ * (it listens for exactly SYNC_MESSAGE). The in-page triggers cover every other browser.
  */
+import { SYNC_MESSAGE, SYNC_TAG } from '../src/shared/worker-messages';
 import { sw } from './scope';
-
-export const SYNC_TAG = 'haven-outbox';
-export const SYNC_MESSAGE = { type: 'haven-sync' } as const;
 
 /** Not in lib.webworker yet. */
 interface SyncEvent extends ExtendableEvent {

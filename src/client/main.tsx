@@ -4,10 +4,9 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { checkAuth } from './features/auth/session';
 import { applyTheme, readTheme } from './features/settings/theme';
+import { SESSION_KEYS } from './state/local-keys';
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its side effect
 import './styles.css';
-
-const RELOADED_FOR_UPDATE = 'haven-reloaded-for-update';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 
@@ -23,9 +22,9 @@ void checkAuth();
 // reload to the current version. Drafts are kept on the device, so nothing typed is lost; at
 // most one such reload a minute, so a file missing for another reason cannot start a loop.
 globalThis.addEventListener('vite:preloadError', (event) => {
-  const last = Number(sessionStorage.getItem(RELOADED_FOR_UPDATE) ?? 0);
+  const last = Number(sessionStorage.getItem(SESSION_KEYS.reloadedForUpdate) ?? 0);
   if (Date.now() - last < 60_000) return;
-  sessionStorage.setItem(RELOADED_FOR_UPDATE, String(Date.now()));
+  sessionStorage.setItem(SESSION_KEYS.reloadedForUpdate, String(Date.now()));
   event.preventDefault();
   globalThis.location.reload();
 });

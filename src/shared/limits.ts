@@ -8,6 +8,12 @@ export const PROFESSIONAL_ROLES = ['therapist', 'ngo', 'volunteer'] as const;
 export type ProfessionalRole = (typeof PROFESSIONAL_ROLES)[number];
 export const SIGNUP_ROLES = ['user', ...PROFESSIONAL_ROLES] as const;
 export type SignupRole = (typeof SIGNUP_ROLES)[number];
+/**
+ * The admin's people list, its statistics and so its role filter leave the admins out (they are
+ * not part of the community, and cannot be deleted): every role one signs up as, or all of them.
+ */
+export const ROLE_FILTERS = ['all', ...SIGNUP_ROLES] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];
 
 export const STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const;
 export type Status = (typeof STATUSES)[number];
@@ -38,6 +44,8 @@ export const PROFILE_IMAGE_JPEG_QUALITY = 0.6;
 export const AURA_UPLOAD_FOLDER = '/aura-ai';
 
 export const REVIEW_PERIOD = '24-48 hours';
+/** How long an admin-made password reset code works. */
+export const RESET_CODE_MINUTES = 60;
 export const SOCKET_RECONNECT_ATTEMPTS = 5;
 
 export const THEMES = [
@@ -48,15 +56,22 @@ export const THEMES = [
 ] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'coffee';
-export const THEME_STORAGE_KEY = 'chat-theme';
 
 export function isProfessional(role: Role): role is ProfessionalRole {
   return (PROFESSIONAL_ROLES as readonly string[]).includes(role);
 }
 
-/** The spec's "pending user": a non-user role whose status is pending. Confined to /verification-needed. */
+/** A professional an admin has verified: the one who has clients, a referral code and crisis alerts. */
+export function isVerifiedProfessional(user: { role: Role; status: Status }): boolean {
+  return isProfessional(user.role) && user.status === 'verified';
+}
+
+/**
+ * The spec's "pending user": a professional whose status is pending. Confined to
+ * /verification-needed. The server's queries ask the same in SQL (src/server/users/standing.ts).
+ */
 export function isPendingProfessional(user: { role: Role; status: Status }): boolean {
-  return user.role !== 'user' && user.role !== 'admin' && user.status === 'pending';
+  return isProfessional(user.role) && user.status === 'pending';
 }
 
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -65,3 +80,13 @@ export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
 /** POST /api/messages/batch: a queued backlog goes out 100 messages a request. */
 export const BATCH_MAX_ITEMS = 100;
+/** GET /api/messages/sync: changes per page, and the page size when none is asked. */
+export const SYNC_PAGE_MAX = 500;
+export const AURA_TEXT_MAX_LENGTH = 4000;
+
+/** Lists the server answers in one page, newest first: a screen's worth; older entries stay stored, unsent. */
+export const CRISIS_ALERT_LIST_LIMIT = 50;
+export const REPORT_LIST_LIMIT = 200;
+export const MODERATION_LOG_LIMIT = 200;
+/** What a moderator reads around a reported message: this many messages before it, and after. */
+export const REPORT_CONTEXT_EACH_SIDE = 3;

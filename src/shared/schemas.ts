@@ -1,9 +1,9 @@
 /** Request bodies, validated by the server and reused by the client's forms. Messages are the spec's words. */
 import { z } from 'zod';
 import {
-  BATCH_MAX_ITEMS, DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, GROUP_DESCRIPTION_MAX_LENGTH, GROUP_TYPES, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH,
+  AURA_TEXT_MAX_LENGTH, BATCH_MAX_ITEMS, DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, GROUP_DESCRIPTION_MAX_LENGTH, GROUP_TYPES, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH,
   PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH,
-  REFERRAL_CODE_MAX_LENGTH, ROLES, VERIFICATION_MESSAGE_MAX_LENGTH,
+  REFERRAL_CODE_MAX_LENGTH, ROLE_FILTERS, ROLES, SYNC_PAGE_MAX, VERIFICATION_MESSAGE_MAX_LENGTH,
 } from './limits';
 import { isId } from './ids';
 import { isDataUrl } from './images';
@@ -120,7 +120,7 @@ export const createGroupSchema = z.object({
 });
 
 export const roleFilterSchema = z.object({
-  role: z.enum(['all', ...ROLES]).optional().default('all'),
+  role: z.enum(ROLE_FILTERS).optional().default('all'),
 });
 
 /** Every id the API takes, in a path, a query or a body: 24 hex characters. */
@@ -214,13 +214,12 @@ export const batchBodySchema = z.object({
     .max(BATCH_MAX_ITEMS, `At most ${BATCH_MAX_ITEMS} messages in one batch`),
 });
 
-export const SYNC_PAGE_MAX = 500;
 export const syncQuerySchema = z.object({
   since: z.coerce.number().int().min(0).optional().default(0),
   limit: z.coerce.number().int().min(1).max(SYNC_PAGE_MAX).optional().default(SYNC_PAGE_MAX),
 });
 
-export const AURA_TEXT_MAX_LENGTH = 4000;
+// The Aura composer and title (features/aura) still import it from here.
 const auraText = z.string().max(AURA_TEXT_MAX_LENGTH, `Messages to Aura can be at most ${AURA_TEXT_MAX_LENGTH} characters`);
 const auraImage = z.string().max(500).nullish();
 const hasSomething = (m: { text: string; img?: string | null }) => m.text.trim() !== '' || !!m.img;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats, AdminUser } from '../../src/shared/api';
+import { PROFESSIONAL_ROLES, ROLE_FILTERS } from '../../src/shared/limits';
 import { startServer, type TestServer } from './harness';
 import { PASSWORD, referredUser, signUp, signedInAdmin, verifiedProfessional } from './people';
 
@@ -43,7 +44,7 @@ describe('GET /api/admin/pending-users', () => {
     expect(listed).not.toContain(rejected.user._id);
     for (const u of res.body) {
       expect(u.status).toBe('pending');
-      expect(['therapist', 'ngo', 'volunteer']).toContain(u.role);
+      expect(PROFESSIONAL_ROLES).toContain(u.role);
     }
     expect(res.body.find((u) => u._id === pending.user._id)).toMatchObject({ email: pending.email, verificationRequest: true });
   });
@@ -97,6 +98,11 @@ describe('GET /api/admin/all-users', () => {
       expect(res.body.every((u) => u.role === role)).toBe(true);
       expect(res.body).toHaveLength(totals[stat]);
     }
+  });
+
+  it('takes exactly the shared role filters: every role but admin, whose accounts it never lists', async () => {
+    for (const role of ROLE_FILTERS) expect((await allUsers(role)).status).toBe(200);
+    expect((await allUsers('admin')).status).toBe(400);
   });
 
   it('refuses an unknown role with 400', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, ERROR_STATUS, isApiErrorBody } from '../../src/shared/errors';
 import { isId, newId } from '../../src/shared/ids';
 import { sniffImageType } from '../../src/shared/images';
-import { isPendingProfessional, THEMES, DEFAULT_THEME } from '../../src/shared/limits';
+import { isPendingProfessional, isVerifiedProfessional, ROLE_FILTERS, ROLES, THEMES, DEFAULT_THEME } from '../../src/shared/limits';
 import { signupSchema } from '../../src/shared/schemas';
 import { makeReferralCode, REFERRAL_CODE_PATTERN } from '../../src/server/auth/referral-codes';
 
@@ -91,6 +91,15 @@ describe('limits and errors', () => {
     expect(isPendingProfessional({ role: 'user', status: 'pending' })).toBe(false);
     expect(isPendingProfessional({ role: 'admin', status: 'pending' })).toBe(false);
     expect(isPendingProfessional({ role: 'ngo', status: 'verified' })).toBe(false);
+  });
+  it('calls only professionals an admin verified verified professionals', () => {
+    expect(isVerifiedProfessional({ role: 'volunteer', status: 'verified' })).toBe(true);
+    expect(isVerifiedProfessional({ role: 'therapist', status: 'rejected' })).toBe(false);
+    expect(isVerifiedProfessional({ role: 'user', status: 'verified' })).toBe(false);
+    expect(isVerifiedProfessional({ role: 'admin', status: 'verified' })).toBe(false);
+  });
+  it('filters the admin people list by every role but admin', () => {
+    expect(ROLE_FILTERS).toEqual(['all', ...ROLES.filter((r) => r !== 'admin')]);
   });
   it('maps every code to an HTTP error status', () => {
     for (const code of ERROR_CODES) expect(ERROR_STATUS[code]).toBeGreaterThanOrEqual(400);

@@ -1,5 +1,6 @@
 import ky from 'ky';
 import type { ApiErrorBody } from '../../shared/errors';
+import { API_PATH } from '../../shared/paths';
 import { describeFailure, NoAnswerError, readErrorBody } from './errors';
 import { noticeRefusal } from './refusals';
 
@@ -9,7 +10,7 @@ import { noticeRefusal } from './refusals';
  * leaves it classified (net/errors.ts), and a refused session is told (net/refusals.ts).
  */
 export const api = ky.create({
-  prefixUrl: '/api',
+  prefixUrl: API_PATH,
   credentials: 'include',
   timeout: false,
   retry: 0,

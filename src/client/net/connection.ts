@@ -15,6 +15,7 @@
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { SOCKET_RECONNECT_ATTEMPTS } from '../../shared/limits';
+import { createStore } from '../state/store';
 import { backoffDelay } from './backoff';
 import { isSocketRefusal, type ClientToServerEvents, type ServerToClientEvents, type SocketRefusal } from '../../shared/realtime';
 
@@ -28,18 +29,15 @@ export interface ConnectionHandlers {
   onEvent: Partial<ServerToClientEvents>;
 }
 
-type Listener = () => void;
-
 export class Connection {
   private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
-  private state: ConnectionState = 'idle';
-  private online: string[] = [];
-  private readonly listeners = new Set<Listener>();
+  /** Set as a fresh object each time: the online list changes while the state stays, and listeners must hear it. */
+  private readonly store = createStore<{ state: ConnectionState; online: string[] }>({ state: 'idle', online: [] });
   /** Our own tries after a refusal socket.io does not retry (see above); reset by a connect. */
   private retries = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly wake = () => {
-    if (this.socket && !this.socket.connected && (this.state === 'offline' || this.state === 'reconnecting')) {
+    if (this.socket && !this.socket.connected && (this.current === 'offline' || this.current === 'reconnecting')) {
       clearTimeout(this.retryTimer);
       this.retries = 0;
       this.set('connecting');
@@ -54,22 +52,17 @@ export class Connection {
   constructor(private readonly url = '/', private readonly options: Partial<ManagerOptions & SocketOptions> = {}) {}
 
   get current(): ConnectionState {
-    return this.state;
+    return this.store.get().state;
   }
 
   get onlineUsers(): string[] {
-    return this.online;
+    return this.store.get().online;
   }
 
-  subscribe = (listener: Listener) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  readonly subscribe = this.store.subscribe;
 
-  private set(state: ConnectionState, online = this.online) {
-    this.state = state;
-    this.online = online;
-    for (const l of this.listeners) l();
+  private set(state: ConnectionState, online = this.onlineUsers) {
+    this.store.set({ state, online });
   }
 
   connect(handlers: ConnectionHandlers): void {
@@ -101,13 +94,13 @@ export class Connection {
       } else if (!socket.active) {
         // The server answered but could not let it in yet (SOCKET_TRY_LATER): socket.io gives up here.
         this.retryLater(socket);
-      } else if (this.state !== 'offline') {
+      } else if (this.current !== 'offline') {
         this.set('reconnecting', []);
       }
     });
     socket.io.on('reconnect_failed', () => this.set('offline', []));
     socket.on('getOnlineUsers', (ids) => {
-      this.set(this.state, ids);
+      this.set(this.current, ids);
       handlers.onEvent.getOnlineUsers?.(ids);
     });
     if (handlers.onEvent.newMessage) socket.on('newMessage', handlers.onEvent.newMessage);

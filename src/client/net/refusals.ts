@@ -4,18 +4,15 @@
  * is INVALID_CREDENTIALS and never counts.
  */
 import type { HTTPError } from 'ky';
+import { createSignal } from '../state/store';
 import { classify } from './errors';
 
-type Listener = (url: string) => void;
-const listeners = new Set<Listener>();
+const refused = createSignal<string>();
 
-export function onSessionRefused(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const onSessionRefused = refused.listen;
 
 /** ky's beforeError hook, after readErrorBody (the code comes from the body it read). */
 export function noticeRefusal(error: HTTPError): HTTPError {
-  if (classify(error).code === 'UNAUTHENTICATED') for (const listener of listeners) listener(error.request.url);
+  if (classify(error).code === 'UNAUTHENTICATED') refused.emit(error.request.url);
   return error;
 }

@@ -3,15 +3,16 @@
  * asked once, when the first diary entry is saved (that is when there is something to keep),
  * and the answer is remembered for /settings.
  */
-import { useSyncExternalStore } from 'react';
+import { LOCAL_KEYS } from '../state/local-keys';
+import { createSignal, useStore } from '../state/store';
 
 export type PersistState = 'granted' | 'denied' | 'unsupported';
-export const PERSIST_KEY = 'haven-storage-persisted';
 
-const listeners = new Set<() => void>();
+/** The answer is read from localStorage each time; this only tells readers it was just written. */
+const recorded = createSignal();
 
 export function readPersistState(): PersistState | null {
-  const value = localStorage.getItem(PERSIST_KEY);
+  const value = localStorage.getItem(LOCAL_KEYS.storagePersisted);
   return value === 'granted' || value === 'denied' || value === 'unsupported' ? value : null;
 }
 
@@ -27,16 +28,13 @@ export async function requestPersistentStorage(storage: Pick<StorageManager, 'pe
       state = 'denied';
     }
   }
-  localStorage.setItem(PERSIST_KEY, state);
-  for (const l of listeners) l();
+  localStorage.setItem(LOCAL_KEYS.storagePersisted, state);
+  recorded.emit();
   return state;
 }
 
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
+const persistState = { get: readPersistState, subscribe: recorded.listen };
 
 export function usePersistState(): PersistState | null {
-  return useSyncExternalStore(subscribe, readPersistState, () => null);
+  return useStore(persistState);
 }

@@ -5,7 +5,7 @@
  * - 'active': another tab's Reload already put it in charge of this tab too; this tab keeps
  *   running the old version until the person reloads (never silently: see register.ts).
  */
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../state/store';
 
 type Apply = () => void;
 export type UpdateKind = 'waiting' | 'active';
@@ -15,24 +15,15 @@ export interface Update {
   apply: Apply;
 }
 
-let update: Update | null = null;
-const listeners = new Set<() => void>();
+const update = createStore<Update | null>(null);
 
 export function setUpdateReady(apply: Apply | null, kind: UpdateKind = 'waiting'): void {
-  update = apply ? { kind, apply } : null;
-  for (const l of listeners) l();
+  update.set(apply ? { kind, apply } : null);
 }
 
-export function getUpdate(): Update | null {
-  return update;
-}
-
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
+export const getUpdate = update.get;
 
 /** The new version and how to switch to it, or null when there is none. */
 export function useUpdateReady(): Update | null {
-  return useSyncExternalStore(subscribe, getUpdate, getUpdate);
+  return useStore(update);
 }

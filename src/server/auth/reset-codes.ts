@@ -6,11 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { RESET_CODE_MINUTES } from '../../shared/limits';
 import type { Db } from '../db/client';
 import { passwordResets, users } from '../db/schema';
 import { readableGroups } from './readable-code';
-
-export const RESET_CODE_MINUTES = 60;
 
 /** The code as it is shown: K7M3-Q9TX-4HPD. The schema strips the dashes before it comes back. */
 export function makeResetCode(): string {

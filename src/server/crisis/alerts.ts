@@ -1,33 +1,31 @@
 /**
- * "Let my professional know" (issue 22). When someone who opted in writes something on the server
- * that reaches a crisis tier about themselves, the professional who referred them gets a discreet
- * alert: who and when, never the words. At most one per ALERT_INTERVAL_MS, claimed by a single
- * conditional update of the person's row, so two messages at once (on two instances) make one alert.
+ * "Let my professional know" (docs/decisions/crisis-alerts.md). When someone who opted in writes
+ * something on the server that reaches a crisis tier about themselves, the professional who
+ * referred them gets a discreet alert: who and when, never the words. At most one per
+ * ALERT_INTERVAL_MS, claimed by a single conditional update of the person's row, so two messages at
+ * once (on two instances) make one alert.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ALERT_INTERVAL_MS, type CrisisAlert } from '../../shared/crisis-alerts';
 import { newId } from '../../shared/ids';
-import { PROFESSIONAL_ROLES } from '../../shared/limits';
+import { CRISIS_ALERT_LIST_LIMIT } from '../../shared/limits';
 import type { Db } from '../db/client';
 import { crisisAlerts, users } from '../db/schema';
 import type { Realtime } from '../realtime/realtime';
-
-/** How many alerts the professional's list shows (the newest). */
-const LIST_LIMIT = 50;
+import { verifiedProfessional } from '../users/standing';
 
 /**
  * Tells the person's professional, when they opted in, have a verified professional who is not
  * suspended, and were not alerted about inside the interval. Answers whether an alert was made.
  */
 export async function alertProfessional(db: Db, realtime: Pick<Realtime, 'toUsers'>, clientId: string): Promise<boolean> {
-  const roles = sql.join(PROFESSIONAL_ROLES.map((r) => sql`${r}`), sql`, `);
+  const p = alias(users, 'p');
   const [claimed] = await db.update(users).set({ lastCrisisAlertAt: sql`now()` }).where(and(
     eq(users.id, clientId),
     eq(users.crisisAlerts, true),
     sql`(${users.lastCrisisAlertAt} is null or ${users.lastCrisisAlertAt} < now() - ${ALERT_INTERVAL_MS} * interval '1 millisecond')`,
-    sql`exists (select 1 from users p where p.id = ${users.referredBy} and p.role in (${roles})
-      and p.status = 'verified' and p.suspended_at is null)`,
+    exists(db.select({ one: sql`1` }).from(p).where(and(eq(p.id, users.referredBy), verifiedProfessional(p), isNull(p.suspendedAt)))),
   )).returning({ professionalId: users.referredBy });
   const professionalId = claimed?.professionalId;
   if (!professionalId) return false;
@@ -41,7 +39,7 @@ export async function listAlerts(db: Db, professionalId: string): Promise<Crisis
   const rows = await db.select({ id: crisisAlerts.id, clientId: client.id, fullName: client.fullName, at: crisisAlerts.createdAt, seenAt: crisisAlerts.seenAt })
     .from(crisisAlerts).innerJoin(client, eq(client.id, crisisAlerts.clientId))
     .where(eq(crisisAlerts.professionalId, professionalId))
-    .orderBy(desc(crisisAlerts.createdAt)).limit(LIST_LIMIT);
+    .orderBy(desc(crisisAlerts.createdAt)).limit(CRISIS_ALERT_LIST_LIMIT);
   return rows.map((r) => ({ _id: r.id, client: { _id: r.clientId, fullName: r.fullName }, createdAt: r.at.toISOString(), seen: r.seenAt !== null }));
 }
 

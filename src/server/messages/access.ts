@@ -5,17 +5,15 @@
  * writes to an account still waiting for verification (it cannot read chat), nor reads a thread
  * with one: to everyone but the admin it answers as an unknown id does.
  */
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { isProfessional } from '../../shared/limits';
 import type { Db } from '../db/client';
 import { directMessages, groupMembers, users, type UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
+import { notPending } from '../users/standing';
 import { isBlocking } from '../community/blocks';
 import { findGroup } from './groups';
 import type { FoundMessage } from './take-back';
-
-/** Not a professional waiting for verification: isPendingProfessional's negation, in SQL. */
-export const notPending = or(eq(users.role, 'user'), eq(users.role, 'admin'), ne(users.status, 'pending'));
 
 /**
  * The other person of a direct conversation, or null: for an id that names nobody and for an
@@ -23,7 +21,7 @@ export const notPending = or(eq(users.role, 'user'), eq(users.role, 'admin'), ne
  * each route answers both in the same words, and nobody can tell a hidden account from none.
  */
 export async function findPartner(db: Db, id: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, id), notPending)).limit(1);
+  const [row] = await db.select().from(users).where(and(eq(users.id, id), notPending())).limit(1);
   return row ?? null;
 }
 

@@ -7,6 +7,7 @@
 import { desc } from 'drizzle-orm';
 import type { ModerationEntry } from '../../shared/community';
 import { newId } from '../../shared/ids';
+import { MODERATION_LOG_LIMIT } from '../../shared/limits';
 import type { Db } from '../db/client';
 import { moderationActions, type UserRow } from '../db/schema';
 
@@ -30,8 +31,8 @@ export async function recordAction(db: Db, actor: Pick<UserRow, 'id' | 'fullName
   });
 }
 
-/** The newest first; a screen's worth (200), the rest stays in the table. */
-export async function readLog(db: Db, limit = 200): Promise<ModerationEntry[]> {
+/** The newest first; a screen's worth, the rest stays in the table. */
+export async function readLog(db: Db, limit = MODERATION_LOG_LIMIT): Promise<ModerationEntry[]> {
   const rows = await db.select().from(moderationActions)
     .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id)).limit(limit);
   return rows.map((r) => ({

@@ -6,14 +6,12 @@
  */
 import { and, asc, desc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { ContextLine } from '../../shared/community';
+import { REPORT_CONTEXT_EACH_SIDE } from '../../shared/limits';
 import type { Db } from '../db/client';
 import { directMessages, groupMessages, users } from '../db/schema';
 import { threadCondition } from '../messages/access';
 import { DELETED_SENDER } from '../messages/serialize';
 import { findMessage } from '../messages/take-back';
-
-/** On each side of the reported message. */
-export const CONTEXT_EACH_SIDE = 3;
 
 interface Line {
   id: string;
@@ -52,7 +50,7 @@ function directLines(db: Db, row: { senderId: string; receiverId: string; seq: n
   }).from(directMessages).leftJoin(users, eq(users.id, directMessages.senderId))
     .where(and(thread, side === 'before' ? lte(directMessages.seq, row.seq) : gt(directMessages.seq, row.seq)) as SQL)
     .orderBy(side === 'before' ? desc(directMessages.seq) : asc(directMessages.seq))
-    .limit(side === 'before' ? CONTEXT_EACH_SIDE + 1 : CONTEXT_EACH_SIDE));
+    .limit(side === 'before' ? REPORT_CONTEXT_EACH_SIDE + 1 : REPORT_CONTEXT_EACH_SIDE));
 }
 
 function groupLines(db: Db, row: { groupId: string; seq: number }): Promise<Line[]> {
@@ -62,7 +60,7 @@ function groupLines(db: Db, row: { groupId: string; seq: number }): Promise<Line
   }).from(groupMessages).leftJoin(users, eq(users.id, groupMessages.senderId))
     .where(and(eq(groupMessages.groupId, row.groupId), side === 'before' ? lte(groupMessages.seq, row.seq) : gt(groupMessages.seq, row.seq)))
     .orderBy(side === 'before' ? desc(groupMessages.seq) : asc(groupMessages.seq))
-    .limit(side === 'before' ? CONTEXT_EACH_SIDE + 1 : CONTEXT_EACH_SIDE));
+    .limit(side === 'before' ? REPORT_CONTEXT_EACH_SIDE + 1 : REPORT_CONTEXT_EACH_SIDE));
 }
 
 /** The lines around `messageId`, oldest first; empty when the message is gone altogether. */

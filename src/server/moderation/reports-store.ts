@@ -1,8 +1,8 @@
 /**
- * Filing a report (issue 21). A person may report only what they can see: a message of a thread
- * they are in (not one withheld from them by a block) or of a group they belong to, a person
- * visible to them, or a group. Anything else answers as an unknown id does, so reporting cannot be
- * used to learn whether a message or a hidden account exists.
+ * Filing a report (docs/decisions/community-rules.md, Reports). A person may report only what they
+ * can see: a message of a thread they are in (not one withheld from them by a block) or of a group
+ * they belong to, a person visible to them, or a group. Anything else answers as an unknown id
+ * does, so reporting cannot be used to learn whether a message or a hidden account exists.
  */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -11,8 +11,9 @@ import { newId } from '../../shared/ids';
 import type { Db } from '../db/client';
 import { groups, reports, users, type UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
-import { notPending, readsMessage } from '../messages/access';
+import { readsMessage } from '../messages/access';
 import { findMessage } from '../messages/take-back';
+import { notPending } from '../users/standing';
 
 export type ReportRow = typeof reports.$inferSelect;
 type ReportBody = z.output<typeof reportSchema>;
@@ -35,7 +36,7 @@ async function messageTarget(db: Db, me: UserRow, messageId: string): Promise<Ta
 async function userTarget(db: Db, me: UserRow, userId: string): Promise<Target> {
   if (userId === me.id) throw new AppError('VALIDATION_FAILED', 'You cannot report yourself');
   // A professional waiting for verification is hidden from everyone but the admin: unknown here too.
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), notPending)).limit(1);
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), notPending())).limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'User not found');
   return { subjectUserId: row.id };
 }

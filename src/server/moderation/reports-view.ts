@@ -5,14 +5,12 @@
  */
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { AdminReport, MyReport } from '../../shared/community';
+import { REPORT_LIST_LIMIT } from '../../shared/limits';
 import type { Db } from '../db/client';
 import { groups, reports, users } from '../db/schema';
 import { DELETED_SENDER, shownName } from '../messages/serialize';
 import { contextOf } from './context';
 import { targetOf, type ReportRow } from './reports-store';
-
-/** How many reports a list answers: a screen's worth, newest first. */
-export const REPORT_LIST_LIMIT = 200;
 
 interface Person { fullName: string; shown: string; suspended: boolean }
 

@@ -1,8 +1,9 @@
 /**
- * Suspension (issue 21): the account stays, with everything in it, but nobody can use it until an
- * admin lifts it. It holds in three places: sign-in answers SUSPENDED (routes/auth.ts), every
- * session is deleted here and findSession ignores a suspended person's sessions anyway
- * (auth/sessions.ts), and the caller closes their sockets ('accessChanged', after the commit).
+ * Suspension (docs/decisions/community-rules.md, Suspension): the account stays, with everything in
+ * it, but nobody can use it until an admin lifts it. It holds in three places: sign-in answers
+ * SUSPENDED (routes/auth.ts), every session is deleted here and findSession ignores a suspended
+ * person's sessions anyway (auth/sessions.ts), and the caller closes their sockets
+ * ('accessChanged', after the commit).
  */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';

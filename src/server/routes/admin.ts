@@ -1,8 +1,8 @@
 /** /api/admin: verification, the people list, the statistics, password reset codes and deletion. Admins only. */
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AdminStats } from '../../shared/api';
-import { PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
+import { isProfessional } from '../../shared/limits';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { issueReferralCode } from '../auth/referral-codes';
 import { issueResetCode } from '../auth/reset-codes';
@@ -14,6 +14,7 @@ import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
 import { deleteAccount } from '../users/delete-account';
 import { toAdminUser } from '../users/serialize';
+import { listedToAdmin, pendingProfessional } from '../users/standing';
 
 async function findUser(db: Db, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -21,17 +22,20 @@ async function findUser(db: Db, id: string): Promise<UserRow> {
   return row;
 }
 
+/** The rows where `condition` holds; typed conditions, so a misspelt role or status does not compile. */
+const countWhere = (condition: SQL) => count(sql`case when ${condition} then 1 end`);
+
 /** Statistics over every account but the admins', as the role filter offers. */
 async function stats(db: Db): Promise<AdminStats> {
   const [row] = await db.select({
     total: count(),
-    users: count(sql`case when ${users.role} = 'user' then 1 end`),
-    therapists: count(sql`case when ${users.role} = 'therapist' then 1 end`),
-    ngos: count(sql`case when ${users.role} = 'ngo' then 1 end`),
-    volunteers: count(sql`case when ${users.role} = 'volunteer' then 1 end`),
-    verified: count(sql`case when ${users.status} = 'verified' then 1 end`),
-    pending: count(sql`case when ${users.status} = 'pending' then 1 end`),
-  }).from(users).where(ne(users.role, 'admin'));
+    users: countWhere(eq(users.role, 'user')),
+    therapists: countWhere(eq(users.role, 'therapist')),
+    ngos: countWhere(eq(users.role, 'ngo')),
+    volunteers: countWhere(eq(users.role, 'volunteer')),
+    verified: countWhere(eq(users.status, 'verified')),
+    pending: countWhere(eq(users.status, 'pending')),
+  }).from(users).where(listedToAdmin());
   return row!;
 }
 
@@ -42,7 +46,7 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
 
   r.route({ ...endpoint(r, 'pendingUsers'), handler: async () => {
     const rows = await db.select().from(users)
-      .where(and(eq(users.status, 'pending'), inArray(users.role, [...PROFESSIONAL_ROLES])))
+      .where(pendingProfessional())
       .orderBy(asc(users.createdAt));
     return rows.map(toAdminUser);
   } });
@@ -50,7 +54,7 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   /** The array of people (the spec's client counts its statistics from it); `?role=` filters. */
   r.route({ ...endpoint(r, 'allUsers'), handler: async (request) => {
     const { role } = request.query;
-    const where = role === 'all' ? ne(users.role, 'admin') : eq(users.role, role);
+    const where = role === 'all' ? listedToAdmin() : eq(users.role, role);
     const rows = await db.select().from(users).where(where).orderBy(desc(users.createdAt));
     return rows.map(toAdminUser);
   } });

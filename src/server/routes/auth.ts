@@ -1,10 +1,10 @@
 /** /api/auth: sign up, sign in and out, the session check, the profile photo, verification and referral codes. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { newId } from '../../shared/ids';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '../../shared/errors';
 import { DATA_URL_MAX_LENGTH, isDataUrl } from '../../shared/images';
-import { PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
+import { isProfessional, isVerifiedProfessional } from '../../shared/limits';
 import { PROFILE_PIC_MESSAGE } from '../../shared/schemas';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookie';
 import { DeviceCookies } from '../auth/device-cookie';
@@ -23,6 +23,7 @@ import { rateLimited } from '../limits/limiters';
 import { byAddress, routeLimit } from '../limits/route-limit';
 import { ImageStore } from '../uploads/store';
 import { toAuthUser } from '../users/serialize';
+import { verifiedProfessional } from '../users/standing';
 
 /**
  * One image data URL of up to 5 MB, plus the rest of a user object: the spec's client sends its
@@ -33,7 +34,7 @@ const PROFILE_BODY_LIMIT = DATA_URL_MAX_LENGTH + 16 * 1024;
 export async function findVerifiedProfessionalByCode(db: Db, code: string): Promise<UserRow | null> {
   if (!code) return null;
   const [row] = await db.select().from(users).where(and(
-    eq(users.referralCode, code), eq(users.status, 'verified'), inArray(users.role, [...PROFESSIONAL_ROLES]),
+    eq(users.referralCode, code), verifiedProfessional(),
   )).limit(1);
   return row ?? null;
 }
@@ -168,7 +169,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
 
   r.route({ ...endpoint(r, 'generateReferral'), onRequest: requireUser, handler: async (request) => {
     const user = currentUser(request);
-    if (!isProfessional(user.role) || user.status !== 'verified') {
+    if (!isVerifiedProfessional(user)) {
       throw new AppError('FORBIDDEN', 'Your account must be verified to get a referral code.');
     }
     if (user.referralCode) return toAuthUser(user);

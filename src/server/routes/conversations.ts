@@ -1,10 +1,11 @@
 /**
- * /api/messages, the safety side (issue 21): message requests and accepting them, taking a
- * message back, a group's member list and leaving a group. Pending professionals are refused.
+ * /api/messages, the safety side (docs/community-safety.md): message requests and accepting them,
+ * taking a message back, a group's member list and leaving a group. Pending professionals are
+ * refused.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { isProfessional } from '../../shared/limits';
+import { isVerifiedProfessional } from '../../shared/limits';
 import { currentUser, requireActive } from '../auth/guards';
 import { accept, waitingRequests } from '../community/requests';
 import type { AppContext } from '../context';
@@ -69,7 +70,7 @@ export const conversationRoutes: FastifyPluginAsync<AppContext> = async (app, ct
       .where(eq(groupMembers.groupId, group.id)).orderBy(asc(groupMembers.joinedAt));
     return rows.map(({ user }) => {
       const shown = toPublicUser(user);
-      const labelled = shown.role === 'admin' || (isProfessional(shown.role) && shown.status === 'verified');
+      const labelled = shown.role === 'admin' || isVerifiedProfessional(shown);
       return { _id: user.id, fullName: shownName(user), profilePic: user.profilePic, role: labelled ? shown.role : null };
     });
   } });

@@ -1,11 +1,12 @@
 /**
- * "Let my professional know" (issue 22): the person's opt-in (PUT /api/me/crisis-alerts) and the
- * professional's alerts (GET /api/safety/alerts, POST /api/safety/alerts/:id/seen). Alerts are made
- * by src/server/crisis/alerts.ts when a message reaches a crisis tier; they never carry words.
+ * "Let my professional know" (docs/crisis-detection.md): the person's opt-in
+ * (PUT /api/me/crisis-alerts) and the professional's alerts (GET /api/safety/alerts,
+ * POST /api/safety/alerts/:id/seen). Alerts are made by src/server/crisis/alerts.ts when a message
+ * reaches a crisis tier; they never carry words.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { isProfessional } from '../../shared/limits';
+import { isVerifiedProfessional } from '../../shared/limits';
 import { currentUser, requireActive } from '../auth/guards';
 import type { AppContext } from '../context';
 import { listAlerts, markSeen } from '../crisis/alerts';
@@ -31,7 +32,7 @@ export const crisisAlertRoutes: FastifyPluginAsync<AppContext> = async (app, ctx
 
   const professional = (request: Parameters<typeof currentUser>[0]) => {
     const me = currentUser(request);
-    if (!isProfessional(me.role) || me.status !== 'verified') throw new AppError('FORBIDDEN', 'Only professionals receive crisis alerts.');
+    if (!isVerifiedProfessional(me)) throw new AppError('FORBIDDEN', 'Only professionals receive crisis alerts.');
     return me;
   };
 

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PERSIST_KEY } from '../../../src/client/pwa/storage';
+import { LOCAL_KEYS } from '../../../src/client/state/local-keys';
 import { currentEngine } from '../../../src/client/sync/current';
 import { renderDiary, useDiaryDevice } from './device';
 
@@ -45,7 +45,7 @@ describe('the diary page', () => {
     await waitFor(() => expect(entryButtons().map((b) => b.textContent)).toHaveLength(1));
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Content') as HTMLTextAreaElement).value).toBe('');
-    await waitFor(() => expect(localStorage.getItem(PERSIST_KEY)).toBe('granted'));
+    await waitFor(() => expect(localStorage.getItem(LOCAL_KEYS.storagePersisted)).toBe('granted'));
 
     await new Promise((r) => setTimeout(r, 5));
     await write('Evening', 'A long walk.\nThen tea.');

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from '../../../src/client/features/chat/Composer';
 import { EntryForm } from '../../../src/client/features/diary/EntryForm';
-import { draftStorageKey } from '../../../src/client/features/drafts/store';
+import { draftStorageKey } from '../../../src/client/state/local-keys';
 
 const ME = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 vi.mock('../../../src/client/features/auth/session', () => ({

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { draftStorageKey, readDraft, readFields, writeDraft, writeFields } from '../../../src/client/features/drafts/store';
+import { readDraft, readFields, writeDraft, writeFields } from '../../../src/client/features/drafts/store';
+import { draftStorageKey } from '../../../src/client/state/local-keys';
 
 afterEach(() => localStorage.clear());
 

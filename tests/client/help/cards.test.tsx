@@ -7,7 +7,8 @@ import { CrisisCard } from '../../../src/client/features/aura/CrisisCard';
 import { GetHelpButton } from '../../../src/client/features/help/GetHelpButton';
 import { HelpCard } from '../../../src/client/features/help/HelpCard';
 import { ResourceList } from '../../../src/client/features/help/ResourceList';
-import { CRISIS_RESOURCES_KEY, resetCrisisResources } from '../../../src/client/features/help/resources';
+import { resetCrisisResources } from '../../../src/client/features/help/resources';
+import { LOCAL_KEYS } from '../../../src/client/state/local-keys';
 import type { CrisisResource } from '../../../src/shared/crisis-resources';
 
 const LINES: CrisisResource[] = [
@@ -69,7 +70,7 @@ describe('ResourceList', () => {
 
 describe('HelpCard', () => {
   it('speaks to the writer about themselves, with the kept lines, offline', async () => {
-    localStorage.setItem(CRISIS_RESOURCES_KEY, JSON.stringify(LINES));
+    localStorage.setItem(LOCAL_KEYS.crisisResources, JSON.stringify(LINES));
     await inRouter(<HelpCard subject="self" context="diary" />);
     const card = screen.getByTestId('help-card');
     expect(screen.getByRole('region', { name: 'Get help now' })).toBe(card);

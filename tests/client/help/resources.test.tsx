@@ -2,8 +2,9 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  CRISIS_RESOURCES_KEY, crisisResources, refreshCrisisResources, resetCrisisResources, useCrisisResources,
+  crisisResources, refreshCrisisResources, resetCrisisResources, useCrisisResources,
 } from '../../../src/client/features/help/resources';
+import { LOCAL_KEYS } from '../../../src/client/state/local-keys';
 import { DEFAULT_CRISIS_RESOURCES, type CrisisResource } from '../../../src/shared/crisis-resources';
 
 const SERVED: CrisisResource[] = [{ name: 'Served Line', contact: 'Call 555 0100', region: 'Served', phone: '555 0100' }];
@@ -39,11 +40,11 @@ describe('crisis resources on the device', () => {
     expect(screen.getByText('Samaritans')).toBeTruthy();
     await act(() => refreshCrisisResources());
     expect(screen.getAllByRole('listitem')).toHaveLength(DEFAULT_CRISIS_RESOURCES.length);
-    expect(localStorage.getItem(CRISIS_RESOURCES_KEY)).toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.crisisResources)).toBeNull();
   });
 
   it('offline, shows the list kept from an earlier visit at once', async () => {
-    localStorage.setItem(CRISIS_RESOURCES_KEY, JSON.stringify(KEPT));
+    localStorage.setItem(LOCAL_KEYS.crisisResources, JSON.stringify(KEPT));
     const fetch = offline();
     vi.stubGlobal('fetch', fetch);
     render(<Names />);
@@ -55,27 +56,27 @@ describe('crisis resources on the device', () => {
   });
 
   it("keeps the server's list for next time and shows it once it arrives", async () => {
-    localStorage.setItem(CRISIS_RESOURCES_KEY, JSON.stringify(KEPT));
+    localStorage.setItem(LOCAL_KEYS.crisisResources, JSON.stringify(KEPT));
     const fetch = answer(SERVED);
     vi.stubGlobal('fetch', fetch);
     render(<><Names /><Names /></>);
     expect(screen.getAllByText('Kept Line')).toHaveLength(2);
     expect(await screen.findAllByText('Served Line')).toHaveLength(2);
-    expect(JSON.parse(localStorage.getItem(CRISIS_RESOURCES_KEY) ?? 'null')).toEqual(SERVED);
+    expect(JSON.parse(localStorage.getItem(LOCAL_KEYS.crisisResources) ?? 'null')).toEqual(SERVED);
     // Two readers, one page load: one request.
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(urlOf((fetch.mock.calls[0] as unknown[])[0])).toMatch(/\/api\/safety\/resources$/);
   });
 
   it('ignores a damaged kept copy and a bad answer, keeping help on screen', async () => {
-    localStorage.setItem(CRISIS_RESOURCES_KEY, '{not json');
+    localStorage.setItem(LOCAL_KEYS.crisisResources, '{not json');
     expect(crisisResources()).toEqual(DEFAULT_CRISIS_RESOURCES);
     resetCrisisResources();
-    localStorage.setItem(CRISIS_RESOURCES_KEY, JSON.stringify([{ name: 'x', contact: 'y', region: 'z', url: 'javascript:alert(1)' }]));
+    localStorage.setItem(LOCAL_KEYS.crisisResources, JSON.stringify([{ name: 'x', contact: 'y', region: 'z', url: 'javascript:alert(1)' }]));
     expect(crisisResources()).toEqual(DEFAULT_CRISIS_RESOURCES);
     vi.stubGlobal('fetch', answer([]));
     await refreshCrisisResources();
     expect(crisisResources()).toEqual(DEFAULT_CRISIS_RESOURCES);
-    expect(localStorage.getItem(CRISIS_RESOURCES_KEY)).not.toBe('[]');
+    expect(localStorage.getItem(LOCAL_KEYS.crisisResources)).not.toBe('[]');
   });
 });

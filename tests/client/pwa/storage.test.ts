@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PERSIST_KEY, readPersistState, requestPersistentStorage } from '../../../src/client/pwa/storage';
+import { readPersistState, requestPersistentStorage } from '../../../src/client/pwa/storage';
+import { LOCAL_KEYS } from '../../../src/client/state/local-keys';
 
 afterEach(() => localStorage.clear());
 
@@ -10,7 +11,7 @@ describe('persistent storage request', () => {
     expect(await requestPersistentStorage({ persist })).toBe('granted');
     expect(await requestPersistentStorage({ persist })).toBe('granted');
     expect(persist).toHaveBeenCalledTimes(1);
-    expect(localStorage.getItem(PERSIST_KEY)).toBe('granted');
+    expect(localStorage.getItem(LOCAL_KEYS.storagePersisted)).toBe('granted');
   });
 
   it('records a refusal, a failure, and a browser without the API', async () => {
@@ -23,7 +24,7 @@ describe('persistent storage request', () => {
   });
 
   it('ignores a value it did not write', () => {
-    localStorage.setItem(PERSIST_KEY, 'maybe');
+    localStorage.setItem(LOCAL_KEYS.storagePersisted, 'maybe');
     expect(readPersistState()).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
-import type { RoleFilter } from './adminApi';
+import type { RoleFilter } from '../../../shared/limits';
 import type { AdminData } from './loadAdmin';
 import { PendingUsers } from './PendingUsers';
 import { AllUsers } from './AllUsers';
@@ -21,7 +21,7 @@ interface Props {
 
 /**
  * /admin: pending verifications, statistics, every user and the support groups (spec sections 2 and
- * 6); the moderation queue and the audit log (issue 21).
+ * 6); the moderation queue and the audit log (docs/community-safety.md).
  */
 export function AdminPage({ data, filter, onFilter, onChanged }: Props) {
   // Said here, not in the loader: the loader also runs when a link to /admin is only hovered

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AdminUser } from '../../../shared/api';
-import { ROLE_LABEL } from '../../ui/labels';
-import { adminApi, ROLE_FILTERS, type RoleFilter } from './adminApi';
+import { ROLE_FILTERS, type RoleFilter } from '../../../shared/limits';
+import { ROLE_LABEL, ROLE_PLURAL_LABEL } from '../../ui/labels';
+import { adminApi } from './adminApi';
 import { ConfirmDialog } from './ConfirmDialog';
 import { LiftSuspensionButton } from './LiftSuspension';
 import { ResetCodeButton } from './ResetCode';
 
-const FILTER_LABEL: Record<RoleFilter, string> = { all: 'All', user: 'Users', therapist: 'Therapists', ngo: 'NGOs', volunteer: 'Volunteers' };
+const filterLabel = (f: RoleFilter) => (f === 'all' ? 'All' : ROLE_PLURAL_LABEL[f]);
 
 interface Props {
   users: AdminUser[];
@@ -41,7 +42,7 @@ export function AllUsers({ users, filter, onFilter, onChanged }: Props) {
         <div className="flex flex-col gap-1">
           <label htmlFor="role-filter" className="text-sm font-medium">Filter by role</label>
           <select id="role-filter" className="select select-sm w-44" value={filter} onChange={(e) => onFilter(e.target.value as RoleFilter)}>
-            {ROLE_FILTERS.map((f) => <option key={f} value={f}>{FILTER_LABEL[f]}</option>)}
+            {ROLE_FILTERS.map((f) => <option key={f} value={f}>{filterLabel(f)}</option>)}
           </select>
         </div>
       </div>

@@ -1,4 +1,4 @@
-/** The audit log (issue 21): every moderator action, who did it, when, what and why. */
+/** The audit log (docs/community-safety.md): every moderator action, who did it, when, what and why. */
 import { useState } from 'react';
 import type { AdminGroup, AdminUser } from '../../../shared/api';
 import type { AdminReport, ModerationEntry } from '../../../shared/community';

@@ -1,5 +1,5 @@
 /**
- * The admin's support groups: list with members, creation, each group's guidelines (issue 21), and
+ * The admin's support groups: list with members, creation, each group's guidelines (docs/community-safety.md), and
  * (beyond the spec) deletion and member removal.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-/** A group's guidelines, shown to people before they join; an admin writes them per group (issue 21). */
+/** A group's guidelines, shown to people before they join; an admin writes them per group (docs/decisions/community-rules.md, Guidelines). */
 import { useId, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AdminGroup } from '../../../shared/api';

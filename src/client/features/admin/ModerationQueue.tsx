@@ -1,4 +1,4 @@
-/** The moderation queue (issue 21): every open report, in context, with what a moderator can do. */
+/** The moderation queue (docs/community-safety.md): every open report, in context, with what a moderator can do. */
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AdminReport, ReportAction } from '../../../shared/community';

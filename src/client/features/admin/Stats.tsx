@@ -1,11 +1,12 @@
 import type { AdminStats } from '../../../shared/api';
+import { ROLE_PLURAL_LABEL } from '../../ui/labels';
 
 const LABELS: [keyof AdminStats, string][] = [
   ['total', 'Total Users'],
-  ['users', 'Users'],
-  ['therapists', 'Therapists'],
-  ['ngos', 'NGOs'],
-  ['volunteers', 'Volunteers'],
+  ['users', ROLE_PLURAL_LABEL.user],
+  ['therapists', ROLE_PLURAL_LABEL.therapist],
+  ['ngos', ROLE_PLURAL_LABEL.ngo],
+  ['volunteers', ROLE_PLURAL_LABEL.volunteer],
   ['verified', 'Verified'],
   ['pending', 'Pending'],
 ];

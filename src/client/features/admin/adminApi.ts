@@ -1,9 +1,8 @@
 import type { ReportAction } from '../../../shared/community';
-import type { GroupType } from '../../../shared/limits';
+import type { GroupType, RoleFilter } from '../../../shared/limits';
 import { call } from '../../net/call';
 
-export type RoleFilter = 'all' | 'user' | 'therapist' | 'ngo' | 'volunteer';
-export const ROLE_FILTERS: RoleFilter[] = ['all', 'user', 'therapist', 'ngo', 'volunteer'];
+// routes/admin.tsx still imports these from here.
 
 /** A moderator's optional "why": sent only when there is one. */
 const noteBody = (note: string) => (note.trim() ? { note: note.trim() } : {});
@@ -27,7 +26,7 @@ export const adminApi = {
    * person gets does.
    */
 
-  // Moderation (issue 21).
+  // Moderation (docs/community-safety.md).
   reports: (status: 'open' | 'resolved' | 'all' = 'open') => call('adminReports', { query: { status } }),
   resolveReport: (id: string, action: ReportAction, note = '') => call('resolveReport', { params: { id }, body: { action, ...noteBody(note) } }),
   suspend: (id: string, note = '') => call('suspendUser', { params: { id }, body: noteBody(note) }),

@@ -1,14 +1,15 @@
 /** What /admin needs on entry, fetched by its route's loader (routes/admin.tsx) before the screen shows. */
 import type { AdminGroup, AdminStats, AdminUser } from '../../../shared/api';
 import type { AdminReport, ModerationEntry } from '../../../shared/community';
+import type { RoleFilter } from '../../../shared/limits';
 import { classify } from '../../net/errors';
-import { adminApi, type RoleFilter } from './adminApi';
+import { adminApi } from './adminApi';
 
 /** The spec's toasts (section 8); the list and the statistics share one. */
 const PENDING_FAILED = 'Failed to load pending users';
 const USERS_FAILED = 'Failed to load users statistics';
 const GROUPS_FAILED = 'Failed to load groups';
-/** Ours (issue 21), in the same words. */
+/** Ours (moderation: docs/community-safety.md), in the same words. */
 const REPORTS_FAILED = 'Failed to load reports';
 const LOG_FAILED = 'Failed to load the moderation log';
 

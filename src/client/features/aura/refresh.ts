@@ -6,6 +6,7 @@
  */
 import type { HavenDb } from '../../db/database';
 import { api } from '../../net/api';
+import { createSignal } from '../../state/store';
 import { currentEngine } from '../../sync/current';
 import { loadChatHistory, loadChatList, type LoadOutcome } from './load';
 
@@ -18,11 +19,12 @@ const listLoads = new WeakMap<HavenDb, Promise<LoadOutcome>>();
 /** How the newest list load went (or that it is under way), per database; nothing asked yet is absent. */
 export type ListLoadStatus = 'loading' | LoadOutcome;
 const listStatus = new WeakMap<HavenDb, ListLoadStatus>();
-const statusListeners = new Set<() => void>();
+/** The statuses stay in the WeakMap (a database that is gone takes its own with it); this says one changed. */
+const statusChanged = createSignal();
 
 function setListStatus(db: HavenDb, status: ListLoadStatus): void {
   listStatus.set(db, status);
-  for (const l of statusListeners) l();
+  statusChanged.emit();
 }
 
 export function chatListStatus(db: HavenDb): ListLoadStatus | null {
@@ -30,8 +32,7 @@ export function chatListStatus(db: HavenDb): ListLoadStatus | null {
 }
 
 export function subscribeChatListStatus(listener: () => void): () => void {
-  statusListeners.add(listener);
-  return () => statusListeners.delete(listener);
+  return statusChanged.listen(listener);
 }
 
 export function refreshChatList(db: HavenDb): Promise<LoadOutcome> {

@@ -1,5 +1,5 @@
 /**
- * What signing out leaves on, or takes off, this device (issue 12, "Shared devices").
+ * What signing out leaves on, or takes off, this device (docs/decisions/earlier.md, "Shared devices").
  *
  * Every sign-out, whatever ended the session, deletes the viewed-image cache and its expiration
  * records, so the next person never sees another's photos. "Also remove my data from this device"
@@ -7,21 +7,13 @@
  * diary, the safety plan) and any localStorage key naming them. Crisis resources, the theme and the storage-persistence answer
  * belong to the device, not to a person, and stay.
  */
-import { CLEAR_IMAGES_MESSAGE, IMAGE_CACHE, IMAGE_EXPIRATION_DB } from '../../../shared/cache-names';
+import { IMAGE_CACHE, IMAGE_EXPIRATION_DB } from '../../../shared/cache-names';
+import { CLEAR_IMAGES_MESSAGE } from '../../../shared/worker-messages';
 import { askWorker } from '../../pwa/ask-worker';
-
-/** The last signed-in person's own profile (session.ts), for opening the app without a network. */
-export const LAST_USER_KEY = 'haven-last-user';
-/**
- * Ids whose database is still to be deleted: a deletion that failed or is still waiting is tried
- * again at the next start. Normally empty: it is cleared as soon as the deletion is done.
- */
-export const PENDING_REMOVAL_KEY = 'haven-pending-removal';
+import { LOCAL_KEYS, personalDatabaseName } from '../../state/local-keys';
 
 /** How long a sign-out waits for the database to be deleted before going on (another tab may still hold it). */
 export const REMOVAL_WAIT_MS = 10_000;
-
-export const personalDatabaseName = (userId: string) => `haven-${userId}`;
 
 /** How long a sign-out waits for the service worker to say the viewed images are gone. */
 export const WORKER_CLEAR_WAIT_MS = 2000;
@@ -46,9 +38,13 @@ export async function clearImageCaches(): Promise<void> {
   }
 }
 
+/**
+ * The ids under LOCAL_KEYS.pendingRemoval: a deletion that failed or is still waiting is tried
+ * again at the next start. Normally empty: it is cleared as soon as the deletion is done.
+ */
 function readPendingRemovals(): string[] {
   try {
-    const raw: unknown = JSON.parse(localStorage.getItem(PENDING_REMOVAL_KEY) ?? '[]');
+    const raw: unknown = JSON.parse(localStorage.getItem(LOCAL_KEYS.pendingRemoval) ?? '[]');
     return Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string') : [];
   } catch {
     return [];
@@ -56,8 +52,8 @@ function readPendingRemovals(): string[] {
 }
 
 function writePendingRemovals(ids: readonly string[]): void {
-  if (ids.length === 0) localStorage.removeItem(PENDING_REMOVAL_KEY);
-  else localStorage.setItem(PENDING_REMOVAL_KEY, JSON.stringify([...new Set(ids)]));
+  if (ids.length === 0) localStorage.removeItem(LOCAL_KEYS.pendingRemoval);
+  else localStorage.setItem(LOCAL_KEYS.pendingRemoval, JSON.stringify([...new Set(ids)]));
 }
 
 /** The same person signed in again: their database is theirs to use, not to delete. */
@@ -68,7 +64,7 @@ export function forgetPendingRemoval(userId: string): void {
 
 /** Every localStorage key that names the person (their last profile, and any per-person key by id). */
 function removePersonalKeys(userId: string): void {
-  localStorage.removeItem(LAST_USER_KEY);
+  localStorage.removeItem(LOCAL_KEYS.lastUser);
   const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
   for (const key of keys) if (key?.includes(userId)) localStorage.removeItem(key);
 }

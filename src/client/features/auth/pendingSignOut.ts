@@ -6,28 +6,27 @@
  * only holds when the sign-out was made.
  */
 import { call } from '../../net/call';
-
-export const PENDING_SIGN_OUT_KEY = 'haven-pending-sign-out';
+import { LOCAL_KEYS } from '../../state/local-keys';
 
 /** A logout that hangs (a half-open connection) counts as no answer after this long. */
 export const LOGOUT_TIMEOUT_MS = 10_000;
 
 export function signOutPending(): boolean {
   try {
-    return localStorage.getItem(PENDING_SIGN_OUT_KEY) !== null;
+    return localStorage.getItem(LOCAL_KEYS.pendingSignOut) !== null;
   } catch {
     return false;
   }
 }
 
 export function markSignOutPending(): void {
-  localStorage.setItem(PENDING_SIGN_OUT_KEY, new Date().toISOString());
+  localStorage.setItem(LOCAL_KEYS.pendingSignOut, new Date().toISOString());
   sendPendingSignOutWhenOnline();
 }
 
 /** A sign-in (which ends the browser's previous session on the server) makes it needless. */
 export function clearSignOutPending(): void {
-  localStorage.removeItem(PENDING_SIGN_OUT_KEY);
+  localStorage.removeItem(LOCAL_KEYS.pendingSignOut);
 }
 
 let inFlight: Promise<boolean> | null = null;

@@ -1,15 +1,11 @@
 /**
- * Unsent text kept on the device while it is typed (issue 14): each conversation's composer and
+ * Unsent text kept on the device while it is typed (docs/everyday-chat.md, Drafts): each conversation's composer and
  * the diary's new-entry form. One localStorage key per person and place,
  * `haven-draft:<userId>:<place>`, so people sharing a device never see each other's words, and
  * "Also remove my data from this device" takes them with every other key naming the person
  * (auth/localData.ts removes each key containing the id). localStorage rather than the person's
  * IndexedDB: it is written synchronously, so a reload right after a keystroke still finds it.
  */
-
-const PREFIX = 'haven-draft:';
-
-export const draftStorageKey = (userId: string, place: string) => `${PREFIX}${userId}:${place}`;
 
 /** The stored draft, or '' when there is none (or storage is blocked: private mode, full disk). */
 export function readDraft(key: string): string {

@@ -7,8 +7,9 @@
  * session) it is plain state.
  */
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { draftStorageKey } from '../../state/local-keys';
 import { getSession, useSession } from '../auth/session';
-import { draftStorageKey, readDraft, readFields, writeDraft, writeFields } from './store';
+import { readDraft, readFields, writeDraft, writeFields } from './store';
 
 export const DRAFT_WRITE_DELAY_MS = 300;
 

@@ -2,17 +2,17 @@
  * The crisis lines on this device. Help must show at once, offline and before sign-in, so the
  * list comes from localStorage (or the bundled default) and the server's copy only refreshes it.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import {
   DEFAULT_CRISIS_RESOURCES, validResources, type CrisisResource,
 } from '../../../shared/crisis-resources';
 import { call } from '../../net/call';
-
-export const CRISIS_RESOURCES_KEY = 'haven.crisisResources';
+import { LOCAL_KEYS } from '../../state/local-keys';
+import { createStore, useStore } from '../../state/store';
 
 function readCached(): CrisisResource[] | null {
   try {
-    const raw = localStorage.getItem(CRISIS_RESOURCES_KEY);
+    const raw = localStorage.getItem(LOCAL_KEYS.crisisResources);
     return raw ? validResources(JSON.parse(raw)) : null;
   } catch {
     // Storage blocked or a damaged entry: the default still gets help on screen.
@@ -20,19 +20,20 @@ function readCached(): CrisisResource[] | null {
   }
 }
 
-let current: CrisisResource[] | null = null;
-const listeners = new Set<() => void>();
+/** The list the server gave in this page load; null until then. */
+const served = createStore<CrisisResource[] | null>(null);
+/**
+ * What this page load started with, read once: a reader needs the same array on every render, and
+ * reading is left to the first reader so that nothing touches storage at import.
+ */
+let kept: CrisisResource[] | null = null;
 
 /** The list to show right now: the last one the server gave this device, else the default. */
 export function crisisResources(): CrisisResource[] {
-  current ??= readCached() ?? DEFAULT_CRISIS_RESOURCES;
-  return current;
+  return served.get() ?? (kept ??= readCached() ?? DEFAULT_CRISIS_RESOURCES);
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const listShown = { get: crisisResources, subscribe: served.subscribe };
 
 let refreshing: Promise<void> | null = null;
 
@@ -44,12 +45,11 @@ export function refreshCrisisResources(): Promise<void> {
       const list = validResources(body.resources);
       if (!list) return;
       try {
-        localStorage.setItem(CRISIS_RESOURCES_KEY, JSON.stringify(list));
+        localStorage.setItem(LOCAL_KEYS.crisisResources, JSON.stringify(list));
       } catch {
         // Storage full or blocked: this page still shows the fresh list.
       }
-      current = list;
-      for (const listener of listeners) listener();
+      served.set(list);
     } catch {
       // Offline or unreachable: the cached or bundled list stays, and the next screen that shows
       // the list (or the next time the connection returns) asks again.
@@ -61,13 +61,14 @@ export function refreshCrisisResources(): Promise<void> {
 
 /** Forgets this page load's state, as a new page load would (tests). */
 export function resetCrisisResources(): void {
-  current = null;
+  kept = null;
+  served.set(null);
   refreshing = null;
 }
 
 /** The crisis lines, at once; the first caller in a page load refreshes them in the background. */
 export function useCrisisResources(): CrisisResource[] {
-  const list = useSyncExternalStore(subscribe, crisisResources, crisisResources);
+  const list = useStore(listShown);
   useEffect(() => {
     void refreshCrisisResources();
     const retry = () => void refreshCrisisResources();

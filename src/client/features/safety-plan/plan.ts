@@ -6,7 +6,8 @@ import { SAFETY_PLAN_SECTIONS, type HavenDb, type SafetyPlanItem, type SafetyPla
 import { safeWrite } from '../../db/safe-write';
 import type { CrisisResource } from '../../../shared/crisis-resources';
 import { newId } from '../../../shared/ids';
-import type { Role } from '../../../shared/limits';
+import { isProfessional, type Role } from '../../../shared/limits';
+import { ROLE_WORD } from '../../ui/labels';
 import { ITEM_MAX_LENGTH } from './sections';
 
 export type SafetyPlan = Record<SafetyPlanSection, SafetyPlanItem[]>;
@@ -79,12 +80,10 @@ export interface Referrer {
   role: Role;
 }
 
-const ROLE_WORD: Partial<Record<Role, string>> = { therapist: 'therapist', ngo: 'NGO', volunteer: 'volunteer' };
-
 export const resourceItemText = (r: PlanResource) => `${r.name} (${r.region}): ${r.contact}`.slice(0, ITEM_MAX_LENGTH);
 
 export const referrerItemText = (r: Referrer) => {
-  const role = ROLE_WORD[r.role];
+  const role = isProfessional(r.role) ? ROLE_WORD[r.role] : null;
   return `${r.name}${role ? ` (${role})` : ''} — message them in Haven`.slice(0, ITEM_MAX_LENGTH);
 };
 

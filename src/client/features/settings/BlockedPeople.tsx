@@ -1,4 +1,4 @@
-/** Settings' "Blocked people" (issue 21): everyone this person blocks, each with Unblock; it holds offline too. */
+/** Settings' "Blocked people" (docs/decisions/blocks.md): everyone this person blocks, each with Unblock; it holds offline too. */
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { InlineSpinner } from '../../ui/Spinner';

@@ -10,7 +10,7 @@ const PREVIEW = [
   { id: 2, text: "I'm doing great! Just working on some new features.", mine: true },
 ];
 
-/** /settings: the 32 themes, applied app-wide at once, and a preview chat (spec section 2); blocked people and reports (issue 21). */
+/** /settings: the 32 themes, applied app-wide at once, and a preview chat (spec section 2); blocked people and reports (docs/community-safety.md). */
 export function SettingsPage() {
   const theme = useTheme();
   return (

@@ -1,4 +1,4 @@
-/** Settings' "Your reports" (issue 21): what this person reported, and what came of it, in calm words. */
+/** Settings' "Your reports" (docs/decisions/community-rules.md, Reports): what this person reported, and what came of it, in calm words. */
 import { useEffect, useState } from 'react';
 import { REPORT_OUTCOME_TEXT, REPORT_REASON_LABELS, type MyReport } from '../../../shared/community';
 import { describeFailure } from '../../net/errors';

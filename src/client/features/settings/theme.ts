@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
-import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES, type Theme } from '../../../shared/limits';
+import { DEFAULT_THEME, THEMES, type Theme } from '../../../shared/limits';
+import { LOCAL_KEYS } from '../../state/local-keys';
+import { createStore, useStore } from '../../state/store';
 
 export function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
@@ -7,38 +8,33 @@ export function isTheme(value: unknown): value is Theme {
 
 export function readTheme(): Theme {
   try {
-    const saved = localStorage.getItem(THEME_STORAGE_KEY);
+    const saved = localStorage.getItem(LOCAL_KEYS.theme);
     return isTheme(saved) ? saved : DEFAULT_THEME;
   } catch {
     return DEFAULT_THEME;
   }
 }
 
-let current: Theme | null = null;
-const listeners = new Set<() => void>();
+/** The theme on screen; null until one is applied, when the saved one is what shows. */
+const applied = createStore<Theme | null>(null);
 
 export function applyTheme(theme: Theme) {
-  current = theme;
   document.documentElement.setAttribute('data-theme', theme);
-  for (const l of listeners) l();
+  applied.set(theme);
 }
 
-/** Applies the theme to the whole app at once and keeps it under 'chat-theme'. */
+/** Applies the theme to the whole app at once and keeps it on the device. */
 export function setTheme(theme: Theme) {
   try {
-    localStorage.setItem(THEME_STORAGE_KEY, theme);
+    localStorage.setItem(LOCAL_KEYS.theme, theme);
   } catch {
     // Storage blocked (private mode): the theme still applies for this visit.
   }
   applyTheme(theme);
 }
 
+const shown = { get: () => applied.get() ?? readTheme(), subscribe: applied.subscribe };
+
 export function useTheme(): Theme {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => current ?? readTheme(),
-  );
+  return useStore(shown);
 }
