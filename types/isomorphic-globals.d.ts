@@ -5,7 +5,7 @@
  */
 declare global {
   /** Web Crypto's random source: `globalThis.crypto` in browsers, workers and Node 19+. */
-  var crypto: { getRandomValues<T extends ArrayBufferView | null>(array: T): T };
+  var crypto: { getRandomValues<T extends ArrayBufferView | null>(array: T): T; randomUUID(): `${string}-${string}-${string}-${string}-${string}` };
 }
 
 export {};

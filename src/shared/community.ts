@@ -1,10 +1,10 @@
 /**
- * Community safety (issue 21): blocks, message requests, reports and moderation, mutes, group
+ * Community safety (docs/community-safety.md): blocks, message requests, reports and moderation, mutes, group
  * members and guidelines, display names. What the routes take and answer, in one place for both
  * sides; the browser imports the types and the constants.
  */
 import { z } from 'zod';
-import { CONVERSATION_KINDS } from './reads';
+import { PEOPLE_CONVERSATION_KINDS } from './conversation';
 import { ROLES } from './limits';
 import { idString } from './schemas';
 
@@ -62,7 +62,7 @@ export const REPORT_OUTCOME_TEXT: Record<ReportOutcome, string> = {
 
 /** Mutes: 8 hours, a week, or always (`until: null`). */
 export const muteParams = z.object({
-  kind: z.enum(CONVERSATION_KINDS, { error: 'Kind must be direct or group' }),
+  kind: z.enum(PEOPLE_CONVERSATION_KINDS, { error: 'Kind must be direct or group' }),
   id: idString,
 });
 export const muteSchema = z.object({
@@ -94,7 +94,7 @@ export const messageRequest = z.object({
 export type MessageRequest = z.infer<typeof messageRequest>;
 export const messageRequestList = z.array(messageRequest);
 
-export const mute = z.object({ kind: z.enum(CONVERSATION_KINDS), id: z.string(), until: isoDate.nullable() });
+export const mute = z.object({ kind: z.enum(PEOPLE_CONVERSATION_KINDS), id: z.string(), until: isoDate.nullable() });
 export type Mute = z.infer<typeof mute>;
 export const muteList = z.array(mute);
 

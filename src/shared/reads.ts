@@ -1,17 +1,16 @@
 /**
- * Read positions (issue 14): how far a person has read each direct or group conversation, kept by
+ * Read positions (docs/everyday-chat.md): how far a person has read each direct or group conversation, kept by
  * the server per person so their devices agree. What a route takes is here; what it answers is
  * in api.ts (readPosition). The browser imports this file for types only.
  */
 import { z } from 'zod';
+import { PEOPLE_CONVERSATION_KINDS } from './conversation';
 import { idString } from './schemas';
 
-export const CONVERSATION_KINDS = ['direct', 'group'] as const;
-export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 
 /** PUT /api/reads/{kind}/{id}: the other person's id (direct) or the group's id. */
 export const readParams = z.object({
-  kind: z.enum(CONVERSATION_KINDS, { error: 'Kind must be direct or group' }),
+  kind: z.enum(PEOPLE_CONVERSATION_KINDS, { error: 'Kind must be direct or group' }),
   id: idString,
 });
 

@@ -1,8 +1,9 @@
 /**
- * Signing out (issue 12, "Shared devices"): the confirmation with "Also remove my data from this
- * device", the removal of the person's database and keys, and a sign-out made offline that the
- * server is told about when the browser is back online (and that the start-up check respects).
- * The real app on a memory history, its network answered by a stub; fake-indexeddb underneath.
+ * Signing out (docs/decisions/earlier.md, "Shared devices"): the confirmation with "Also remove my
+ * data from this device", the removal of the person's database and keys, and a sign-out made
+ * offline that the server is told about when the browser is back online (and that the start-up
+ * check respects). The real app on a memory history, its network answered by a stub; fake-indexeddb
+ * underneath.
  */
 // oxlint-disable-next-line import/no-unassigned-import -- installs the IndexedDB fake before Dexie loads
 import 'fake-indexeddb/auto';
@@ -10,8 +11,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAST_USER_KEY, PENDING_REMOVAL_KEY, removeLocalData, retryPendingRemovals } from '../../src/client/features/auth/localData';
-import { PENDING_SIGN_OUT_KEY } from '../../src/client/features/auth/pendingSignOut';
+import { removeLocalData, retryPendingRemovals } from '../../src/client/features/auth/localData';
+import { LOCAL_KEYS } from '../../src/client/state/local-keys';
 import { checkAuth, getSession, logout, setUser } from '../../src/client/features/auth/session';
 import { OFFLINE_SIGN_OUT_NOTE } from '../../src/client/features/auth/useLogout';
 import { HavenDb } from '../../src/client/db/database';
@@ -78,7 +79,7 @@ async function signedInWithData(user: AuthUser, queued = 0): Promise<void> {
   await db.diary.add({ id: '1767312000000', title: 'Tuesday', content: 'A calm walk.', date: '2026-01-02T00:00:00.000Z' });
   for (let i = 0; i < queued; i++) {
     await db.outbox.add({
-      messageKey: `${user._id}:c${i}`, clientId: `c${i}`, kind: 'direct', target: 'someone', body: { text: `hi ${i}` },
+      messageKey: `${user._id}:c${i}`, request: { kind: 'direct', to: 'someone', text: `hi ${i}`, clientId: `c${i}` },
       status: 'queued', attempts: 0, nextAttemptAt: 0, error: null,
     });
   }
@@ -105,8 +106,8 @@ describe('logout (session)', () => {
     expect(calls).toEqual(['POST /api/auth/logout']);
     expect(getSession().user).toBeNull();
     expect(currentEngine()).toBeNull();
-    expect(localStorage.getItem(LAST_USER_KEY)).toBeNull();
-    expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.lastUser)).toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.pendingSignOut)).toBeNull();
     expect(deleteCache).toHaveBeenCalledWith('haven-images-v1');
     expect(await databaseNames()).toContain(`haven-${user._id}`);
     // The same person's next sign-in finds their diary.
@@ -118,15 +119,15 @@ describe('logout (session)', () => {
     const user = person();
     await signedInWithData(user, 2);
     localStorage.setItem(`haven-draft-${user._id}`, 'half a sentence');
-    localStorage.setItem('haven.crisisResources', '[{"name":"Kept Line"}]');
-    localStorage.setItem('chat-theme', 'forest');
+    localStorage.setItem(LOCAL_KEYS.crisisResources, '[{"name":"Kept Line"}]');
+    localStorage.setItem(LOCAL_KEYS.theme, 'forest');
     await expect(logout({ removeData: true })).resolves.toEqual({ offline: false, removed: true });
     expect(await databaseNames()).not.toContain(`haven-${user._id}`);
     expect(localStorage.getItem(`haven-draft-${user._id}`)).toBeNull();
-    expect(localStorage.getItem(LAST_USER_KEY)).toBeNull();
-    expect(localStorage.getItem(PENDING_REMOVAL_KEY)).toBeNull();
-    expect(localStorage.getItem('haven.crisisResources')).toBe('[{"name":"Kept Line"}]');
-    expect(localStorage.getItem('chat-theme')).toBe('forest');
+    expect(localStorage.getItem(LOCAL_KEYS.lastUser)).toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.pendingRemoval)).toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.crisisResources)).toBe('[{"name":"Kept Line"}]');
+    expect(localStorage.getItem(LOCAL_KEYS.theme)).toBe('forest');
     // Signing in again starts from an empty store.
     await setUser(user);
     expect(await currentEngine()!.db.diary.count()).toBe(0);
@@ -144,10 +145,10 @@ describe('logout (session)', () => {
     });
     await setUser(null);
     await expect(removeLocalData(user._id, 50)).resolves.toBe(false);
-    expect(JSON.parse(localStorage.getItem(PENDING_REMOVAL_KEY) ?? '[]')).toEqual([user._id]);
+    expect(JSON.parse(localStorage.getItem(LOCAL_KEYS.pendingRemoval) ?? '[]')).toEqual([user._id]);
     other.close();
     await retryPendingRemovals(1000);
-    expect(localStorage.getItem(PENDING_REMOVAL_KEY)).toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.pendingRemoval)).toBeNull();
     expect(await databaseNames()).not.toContain(`haven-${user._id}`);
   });
 
@@ -157,7 +158,7 @@ describe('logout (session)', () => {
     handler = () => ({ status: 500, body: { message: 'Something went wrong on our side.', code: 'INTERNAL' } });
     await expect(logout({ removeData: true })).rejects.toThrow();
     expect(getSession().user?._id).toBe(user._id);
-    expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.pendingSignOut)).toBeNull();
     expect(await currentEngine()!.db.diary.count()).toBe(1);
   });
 
@@ -167,14 +168,14 @@ describe('logout (session)', () => {
     handler = offline;
     await expect(logout()).resolves.toEqual({ offline: true, removed: true });
     expect(getSession().user).toBeNull();
-    expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).not.toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.pendingSignOut)).not.toBeNull();
     // Still offline: an online event that finds no network keeps it for later.
     globalThis.dispatchEvent(new Event('online'));
     await waitFor(() => expect(calls.filter((c) => c === 'POST /api/auth/logout')).toHaveLength(2));
-    expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).not.toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.pendingSignOut)).not.toBeNull();
     handler = () => ok;
     globalThis.dispatchEvent(new Event('online'));
-    await waitFor(() => expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).toBeNull());
+    await waitFor(() => expect(localStorage.getItem(LOCAL_KEYS.pendingSignOut)).toBeNull());
     expect(calls.filter((c) => c === 'POST /api/auth/logout')).toHaveLength(3);
     // Told once: later online events send nothing more.
     globalThis.dispatchEvent(new Event('online'));
@@ -188,51 +189,51 @@ describe('logout (session)', () => {
     handler = offline;
     await expect(logout({ removeData: true })).resolves.toEqual({ offline: true, removed: true });
     expect(await databaseNames()).not.toContain(`haven-${user._id}`);
-    expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).not.toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.pendingSignOut)).not.toBeNull();
   });
 
   it('the start-up check sends a pending sign-out first and never signs the person back in from the cookie', async () => {
     const user = person();
-    localStorage.setItem(PENDING_SIGN_OUT_KEY, new Date().toISOString());
+    localStorage.setItem(LOCAL_KEYS.pendingSignOut, new Date().toISOString());
     // The cookie is still valid: /auth/check would answer the person.
     handler = (route) => (route === 'GET /api/auth/check' ? { status: 200, body: user } : ok);
     await checkAuth();
     expect(calls).toEqual(['POST /api/auth/logout']);
     expect(getSession()).toMatchObject({ user: null, checking: false });
-    expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.pendingSignOut)).toBeNull();
   });
 
   it('the start-up check while still offline stays signed out, even with a cached profile, and tells the server later', async () => {
     const user = person();
-    localStorage.setItem(PENDING_SIGN_OUT_KEY, new Date().toISOString());
-    localStorage.setItem(LAST_USER_KEY, JSON.stringify(user));
+    localStorage.setItem(LOCAL_KEYS.pendingSignOut, new Date().toISOString());
+    localStorage.setItem(LOCAL_KEYS.lastUser, JSON.stringify(user));
     handler = offline;
     await checkAuth();
     expect(getSession()).toMatchObject({ user: null, checking: false });
     expect(calls).toEqual(['POST /api/auth/logout']);
-    expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).not.toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.pendingSignOut)).not.toBeNull();
     handler = (route) => (route === 'GET /api/auth/check' ? { status: 200, body: user } : ok);
     globalThis.dispatchEvent(new Event('online'));
-    await waitFor(() => expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).toBeNull());
+    await waitFor(() => expect(localStorage.getItem(LOCAL_KEYS.pendingSignOut)).toBeNull());
     expect(getSession().user).toBeNull();
     expect(calls).not.toContain('GET /api/auth/check');
   });
 
   it('a server failure on the pending sign-out keeps it pending; a new sign-in makes it needless', async () => {
-    localStorage.setItem(PENDING_SIGN_OUT_KEY, new Date().toISOString());
+    localStorage.setItem(LOCAL_KEYS.pendingSignOut, new Date().toISOString());
     handler = () => ({ status: 503, body: { message: 'Busy', code: 'UNAVAILABLE' } });
     await checkAuth();
     expect(getSession().user).toBeNull();
-    expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).not.toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.pendingSignOut)).not.toBeNull();
     // LoginPage signs in with setUser: the login itself ended the browser's previous session.
     await setUser(person());
-    expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.pendingSignOut)).toBeNull();
   });
 
   it('signing out in another tab signs this one out too', async () => {
     await signedInWithData(person());
     await act(async () => {
-      globalThis.dispatchEvent(new StorageEvent('storage', { key: LAST_USER_KEY, oldValue: '{}', newValue: null }));
+      globalThis.dispatchEvent(new StorageEvent('storage', { key: LOCAL_KEYS.lastUser, oldValue: '{}', newValue: null }));
     });
     expect(getSession().user).toBeNull();
     expect(currentEngine()).toBeNull();
@@ -305,7 +306,7 @@ describe('the Logout dialog', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('Logged out successfully')).toBeTruthy();
     expect(await screen.findByText(OFFLINE_SIGN_OUT_NOTE)).toBeTruthy();
-    expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).not.toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.pendingSignOut)).not.toBeNull();
   });
 
   it("a server failure shows its message (or 'Failed to log out') and the dialog stays for another try", async () => {

@@ -7,6 +7,10 @@ import type { AiChatSummary, GroupSummary, MessageSender, PublicUser } from '../
 import type { AuraRole } from '../../shared/limits';
 import type { HelpSubject } from '../../shared/safety/help';
 import type { BlockedPerson, MessageRequest } from '../../shared/community';
+import type { PeopleConversationKind } from '../../shared/conversation';
+import type { OutgoingRequest } from '../../shared/outgoing';
+import { upgradeOutboxRow } from './outbox-upgrade';
+import { personalDatabaseName } from '../state/local-keys';
 
 export type SendStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
@@ -14,8 +18,8 @@ export type SendStatus = 'queued' | 'sending' | 'sent' | 'failed';
 export interface LocalMessage {
   /** `${senderId}:${clientId}`: unique per sender on the server too, so an echo lands on its optimistic row. */
   key: string;
-  kind: 'direct' | 'group';
-  /** `dm:<the other person's id>` or `group:<groupId>`. */
+  kind: PeopleConversationKind;
+  /** Its conversation's key (src/shared/conversation.ts). */
   conversation: string;
   _id: string | null;
   seq: number | null;
@@ -31,7 +35,7 @@ export interface LocalMessage {
   error: string | null;
   /** Server order once known; pending messages sort after every stored one, in the order typed. */
   sortKey: number;
-  /** Taken back (issue 21): the words and image are gone; who took it back. */
+  /** Taken back (docs/decisions/taking-messages-back.md): the words and image are gone; who took it back. */
   deletedAt?: string | null;
   deletedBy?: 'sender' | 'moderator' | 'account' | null;
 }
@@ -69,17 +73,14 @@ export interface DiaryEntry {
   date: string;
 }
 
-export type OutboxKind = 'direct' | 'group' | 'aura';
-
+/**
+ * A message waiting to be sent: the request itself (see src/shared/outgoing.ts), its send state,
+ * and the key of the row the person sees for it (LocalMessage.key or LocalAiMessage.key).
+ */
 export interface OutboxRow {
   order?: number;
-  /** The message row it sends: LocalMessage.key or LocalAiMessage.key. */
   messageKey: string;
-  clientId: string;
-  kind: OutboxKind;
-  /** userId, groupId or chatId. */
-  target: string;
-  body: Record<string, unknown>;
+  request: OutgoingRequest;
   status: Exclude<SendStatus, 'sent'>;
   attempts: number;
   nextAttemptAt: number;
@@ -121,7 +122,7 @@ export interface ReadRow {
   sentSeq: number;
 }
 
-/** Someone this person blocks (issue 21). `synced: 0` while the block waits to reach the server (made offline). */
+/** Someone this person blocks (docs/decisions/blocks.md). `synced: 0` while the block waits to reach the server (made offline). */
 export interface BlockRow extends BlockedPerson {
   synced: 0 | 1;
 }
@@ -149,7 +150,7 @@ export class HavenDb extends Dexie {
   mutes!: Table<MuteRow, string>;
 
   constructor(readonly userId: string) {
-    super(`haven-${userId}`);
+    super(personalDatabaseName(userId));
     // Add a version (never edit one) when the shape changes; Dexie upgrades in place.
     this.version(1).stores({
       users: '_id, fullName',
@@ -167,8 +168,14 @@ export class HavenDb extends Dexie {
     this.version(3).stores({ safetyPlan: 'section' });
     // Version 4: read positions, so unread counts and the "New messages" divider work offline too.
     this.version(4).stores({ reads: 'conversation' });
-    // Version 5: community safety (issue 21): blocks, message requests, mutes.
+    // Version 5: community safety (docs/community-safety.md): blocks, message requests, mutes.
     this.version(5).stores({ blocks: '_id', requests: '_id', mutes: 'conversation' });
+    // Version 6: an outbox row holds the request it sends (rows queued by an older version are
+    // rewritten in place, so nothing typed offline before an update is lost).
+    this.version(6).stores({}).upgrade((tx) => tx.table('outbox').toCollection().modify((row: Record<string, unknown>) => {
+      Object.assign(row, upgradeOutboxRow(row));
+      for (const old of ['kind', 'target', 'body', 'clientId']) delete row[old];
+    }));
   }
 }
 
@@ -182,6 +189,4 @@ export function localSortKey(now = Date.now()): number {
 }
 export const pendingSortKey = (now = Date.now()) => PENDING_SORT_BASE + localSortKey(now);
 
-export const dmConversation = (otherUserId: string) => `dm:${otherUserId}`;
-export const groupConversation = (groupId: string) => `group:${groupId}`;
 export const messageKey = (senderId: string, clientId: string) => `${senderId}:${clientId}`;

@@ -4,15 +4,16 @@
  * per hundred messages rather than two per message.
  */
 import type { DirectMessage, GroupMessage } from '../../shared/api';
-import { dmConversation, groupConversation, type HavenDb, type LocalMessage, type OutboxRow } from '../db/database';
+import { type HavenDb, type LocalMessage, type OutboxRow } from '../db/database';
 import { noteServerHelp } from '../safety/help-notes';
 import { fromDirect, fromGroup, mergeServerMessage } from './merge';
 import type { AuraAnswer, ItemOutcome } from './transport';
+import { auraReplyKey, conversationKey } from '../../shared/conversation';
+import { requestClientId, requestConversation } from '../../shared/outgoing';
 
 const toLocal = (db: HavenDb, row: OutboxRow, data: DirectMessage | GroupMessage): LocalMessage =>
-  (row.kind === 'direct' ? fromDirect(data as DirectMessage, db.userId) : fromGroup(data as GroupMessage));
+  (row.request.kind === 'direct' ? fromDirect(data as DirectMessage, db.userId) : fromGroup(data as GroupMessage));
 
-const conversationOf = (row: OutboxRow) => (row.kind === 'direct' ? dmConversation(row.target) : groupConversation(row.target));
 
 /** A batch's per-item results: stored rows replace their optimistic copies, refused ones are marked failed (text kept). */
 export async function applyBatch(db: HavenDb, rows: readonly OutboxRow[], results: readonly ItemOutcome[]): Promise<void> {
@@ -37,7 +38,7 @@ export async function applyBatch(db: HavenDb, rows: readonly OutboxRow[], result
     await db.messages.bulkPut(puts);
     for (const [i, row] of rows.entries()) {
       const result = results[i]!;
-      if (result.ok && result.help) await noteServerHelp(db, conversationOf(row), result.help, locals[i]?.createdAt ?? result.data.createdAt);
+      if (result.ok && result.help) await noteServerHelp(db, conversationKey(requestConversation(row.request)), result.help, locals[i]?.createdAt ?? result.data.createdAt);
     }
   });
 }
@@ -49,19 +50,22 @@ export async function deferBatch(db: HavenDb, rows: readonly OutboxRow[], change
 
 /** Aura's answer to one question: the question is sent, the answer stored beside it, the chat known to the server. */
 export async function applyAuraAnswer(db: HavenDb, row: OutboxRow, reply: AuraAnswer): Promise<void> {
+  if (row.request.kind !== 'aura') throw new Error('Not an Aura question');
+  const { chatId } = row.request;
+  const clientId = requestClientId(row.request);
   await db.transaction('rw', [db.outbox, db.aiMessages, db.aiChats], async () => {
     await db.outbox.delete(row.order!);
     const question = await db.aiMessages.get(row.messageKey);
     const at = new Date().toISOString();
     await db.aiMessages.update(row.messageKey, { status: 'sent', error: null });
     await db.aiMessages.put({
-      key: `${row.clientId}:reply`, chatId: row.target, role: 'model', text: reply.aiResponse, img: null, crisis: reply.crisis,
+      key: auraReplyKey(clientId), chatId, role: 'model', text: reply.aiResponse, img: null, crisis: reply.crisis,
       crisisFor: reply.help?.subject, crisisImminent: reply.help?.imminent === true,
       status: 'sent', error: null, createdAt: at, sortKey: (question?.sortKey ?? Date.now()) + 0.5,
     });
-    const chat = await db.aiChats.get(row.target);
+    const chat = await db.aiChats.get(chatId);
     await db.aiChats.put({
-      _id: row.target, title: reply.title ?? chat?.title ?? '', createdAt: chat?.createdAt ?? at, updatedAt: at, local: false,
+      _id: chatId, title: reply.title ?? chat?.title ?? '', createdAt: chat?.createdAt ?? at, updatedAt: at, local: false,
     });
   });
 }

@@ -1,5 +1,5 @@
 /**
- * A professional's crisis alerts (issue 22), read from the server into the device's meta table so
+ * A professional's crisis alerts (docs/decisions/crisis-alerts.md), read from the server into the device's meta table so
  * the client list shows them offline too. Names and times only: an alert never holds words.
  */
 import type { KyInstance } from 'ky';

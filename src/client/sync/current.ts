@@ -3,16 +3,14 @@
  * socket.io, the sync code: about half the app's start-up weight) is imported only once someone
  * is signed in, so the sign-in screen never downloads it.
  */
-import { useSyncExternalStore } from 'react';
 import type { AuthUser } from '../../shared/api';
 import type { HavenDb } from '../db/database';
 import type { EngineOptions, SyncEngine } from './engine';
+import { createStore, useStore } from '../state/store';
 
-let engine: SyncEngine | null = null;
+const current = createStore<SyncEngine | null>(null);
 /** Bumped by every start and stop: a start whose module arrives after a newer call is dropped. */
 let generation = 0;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
 
 /**
  * Starts (or keeps) the person's engine. Resolves once it runs; signed-in screens wait for it in
@@ -20,43 +18,37 @@ const emit = () => listeners.forEach((l) => l());
  */
 export async function startEngine(user: AuthUser, options: EngineOptions): Promise<SyncEngine | null> {
   // The same person again (a profile update, a new sign-in): keep the running engine unless its mode changes.
-  if (engine && runsFor(user, options.realtime !== false)) {
-    engine.resumeAfterSignIn();
-    return engine;
+  const running = current.get();
+  if (running && runsFor(user, options.realtime !== false)) {
+    running.resumeAfterSignIn();
+    return running;
   }
   const mine = ++generation;
   const { SyncEngine: Engine } = await import('./engine');
-  if (mine !== generation) return engine;
-  engine?.stop();
-  engine = new Engine(user, options);
+  if (mine !== generation) return current.get();
+  current.get()?.stop();
+  const engine = new Engine(user, options);
   engine.start();
-  emit();
+  current.set(engine);
   return engine;
 }
 
 /** Whether the running engine is this person's, in this mode: starting it again is then instant. */
 export function runsFor(user: AuthUser, realtime: boolean): boolean {
+  const engine = current.get();
   return engine !== null && engine.user._id === user._id && engine.realtime === realtime;
 }
 
 export function stopEngine(): void {
   generation += 1;
-  engine?.stop();
-  engine = null;
-  emit();
+  current.get()?.stop();
+  current.set(null);
 }
 
-export function currentEngine(): SyncEngine | null {
-  return engine;
-}
-
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
+export const currentEngine = current.get;
 
 export function useEngine(): SyncEngine | null {
-  return useSyncExternalStore(subscribe, currentEngine, currentEngine);
+  return useStore(current);
 }
 
 /** The signed-in person's database; screens under the signed-in guard always have one. */

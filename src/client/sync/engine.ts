@@ -2,7 +2,7 @@
  * The sync engine of one signed-in person: their Dexie database, the outbox flusher, catch-up,
  * the directory, the socket, and the state the app shows (status.ts).
  *
- * Triggers (DESIGN section 3): enqueue and app start send at once; the socket's connect runs
+ * Triggers (docs/architecture.md section 3): enqueue and app start send at once; the socket's connect runs
  * catch-up (it is joined to its rooms by then, so nothing falls between catch-up and the live
  * events); `online`, tab visible and socket connect also make every waiting row due now. The
  * startup sync runs once: the first connect does it, or a fallback when the socket cannot connect.
@@ -20,7 +20,8 @@ import { catchUp } from './catchup';
 import { refreshDirectory } from './directory';
 import { refreshSafety } from './safety';
 import { refreshAlerts } from './crisis-alerts';
-import { isProfessional } from '../../shared/limits';
+import { isVerifiedProfessional } from '../../shared/limits';
+import { isWorkerMessage, SYNC_MESSAGE, SYNC_TAG } from '../../shared/worker-messages';
 import type { SafetyChange } from '../../shared/realtime';
 import { Flusher } from './flusher';
 import { IncomingMessages } from './incoming';
@@ -30,6 +31,8 @@ import { storeServerReads, syncReads } from './reads';
 import { singleFlight } from './single-flight';
 import { StatusStore } from './status';
 import { kyTransport } from './transport';
+import { createStore, type Store } from '../state/store';
+import { nextPhase, type EngineEvent, type EnginePhase } from './lifecycle';
 
 export interface EngineOptions {
   api: KyInstance;
@@ -64,19 +67,24 @@ export class SyncEngine {
   private readonly requestsNow: () => Promise<void>;
   private readonly alertsNow: () => Promise<void>;
   private readonly incoming: IncomingMessages;
-  private syncedOnce = false;
+  /** Where the engine is in its life (lifecycle.ts); readable and subscribable like any store. */
+  readonly phase: Pick<Store<EnginePhase>, 'get' | 'subscribe'>;
+  private readonly phaseStore = createStore<EnginePhase>('created');
   private syncRegisteredAt = 0;
   private fallback: ReturnType<typeof setTimeout> | undefined;
   private resyncTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly subscriptions: Array<{ unsubscribe(): void } | (() => unknown)> = [];
-  private stopped = false;
   /**
    * This person's session was refused. Not once the engine has stopped: a late answer to this
    * person's requests must never sign out whoever is signed in now.
    */
   private readonly unauthorized = () => {
-    if (!this.stopped) this.options.onUnauthorized();
+    if (this.phase.get() !== 'stopped') this.options.onUnauthorized();
   };
+
+  private send(event: EngineEvent): void {
+    this.phaseStore.set((phase) => nextPhase(phase, event));
+  }
 
   private readonly onNetworkBack = () => {
     this.status.update({ browserOnline: browserOnline() });
@@ -87,10 +95,11 @@ export class SyncEngine {
     if (document.visibilityState === 'visible') void this.networkBack();
   };
   private readonly onWorkerMessage = (event: MessageEvent) => {
-    if ((event.data as { type?: string } | null)?.type === 'haven-sync') void this.syncNow();
+    if (isWorkerMessage(event.data, SYNC_MESSAGE)) void this.syncNow();
   };
 
   constructor(readonly user: AuthUser, private readonly options: EngineOptions) {
+    this.phase = this.phaseStore;
     this.db = new HavenDb(user._id);
     // A newer version in another tab upgraded this database: Dexie closes it here so the upgrade
     // can finish, and this tab's older code cannot reopen it. Say so, with Reload (drafts are kept).
@@ -114,7 +123,7 @@ export class SyncEngine {
 
   /** Send first (what the person wrote matters most), then catch up and refresh the directory. */
   private async fullSync(): Promise<void> {
-    this.syncedOnce = true;
+    this.send('synced');
     clearTimeout(this.fallback);
     await this.flusher.flush();
     if (!browserOnline()) return;
@@ -139,9 +148,9 @@ export class SyncEngine {
     this.status.update({ catchingUp: false, syncError: failed && browserOnline() ? reasonOf(failed.reason) : null });
   }
 
-  /** A verified professional's crisis alerts (issue 22); nobody else has any. A failure waits for the next sync. */
+  /** A verified professional's crisis alerts (docs/decisions/crisis-alerts.md); nobody else has any. A failure waits for the next sync. */
   private async refreshAlerts(): Promise<void> {
-    if (!isProfessional(this.user.role) || this.user.status !== 'verified') return;
+    if (!isVerifiedProfessional(this.user)) return;
     await refreshAlerts(this.db, this.options.api).catch((error: unknown) => console.error('Haven: crisis alerts not synced', error));
   }
 
@@ -157,7 +166,11 @@ export class SyncEngine {
   }
 
   start(): void {
-    if (this.options.realtime === false) return;
+    if (this.options.realtime === false) {
+      this.send('start-local');
+      return;
+    }
+    this.send('start');
     this.conn.connect({
       onConnect: () => void this.networkBack(),
       onRefused: (reason) => {
@@ -192,7 +205,7 @@ export class SyncEngine {
     navigator.serviceWorker?.addEventListener('message', this.onWorkerMessage);
     void this.flusher.flush();
     this.fallback = setTimeout(() => {
-      if (!this.syncedOnce) void this.syncNow();
+      if (this.phase.get() === 'awaiting-first-sync') void this.syncNow();
     }, STARTUP_SYNC_FALLBACK_MS);
   }
 
@@ -229,7 +242,7 @@ export class SyncEngine {
   }
 
   stop(): void {
-    this.stopped = true;
+    this.send('stop');
     clearTimeout(this.fallback);
     clearTimeout(this.resyncTimer);
     this.incoming.stop();
@@ -252,7 +265,7 @@ async function registerBackgroundSync(): Promise<void> {
   try {
     const registration = await navigator.serviceWorker?.getRegistration();
     const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
-    await sync?.register('haven-outbox');
+    await sync?.register(SYNC_TAG);
   } catch {
     // Not supported or not allowed: the in-page triggers cover it.
   }

@@ -14,7 +14,7 @@ import { applyAuraAnswer, applyBatch, deferBatch, markAuraState } from './apply'
 import { backoffDelay } from '../net/backoff';
 import { auraLanes, nextBatch, nextWakeUp } from './plan';
 import { singleFlight } from './single-flight';
-import type { Failure, OutboxTransport } from './transport';
+import type { OutboxTransport, SendFailure } from './transport';
 
 export type LockRunner = (name: string, work: () => Promise<void>) => Promise<void>;
 
@@ -33,7 +33,7 @@ const browserOnline = () => (globalThis.navigator as Navigator | undefined)?.onL
 export interface FlusherOptions {
   onUnauthorized?: () => void;
   /** Told after every run that went to the network: the last failure, or null when all went well. */
-  onResult?: (failure: Failure | null) => void;
+  onResult?: (failure: SendFailure | null) => void;
   lock?: LockRunner;
   now?: () => number;
   isOnline?: () => boolean;
@@ -43,7 +43,7 @@ export class Flusher {
   private paused = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
-  private failure: Failure | null = null;
+  private failure: SendFailure | null = null;
   readonly flush: () => Promise<void>;
 
   constructor(private readonly db: HavenDb, private readonly transport: OutboxTransport, private readonly options: FlusherOptions = {}) {
@@ -148,7 +148,7 @@ export class Flusher {
   }
 
   /** Answers whether the lane may go on with other rows (only after a refusal). */
-  private async handleFailure(rows: OutboxRow[], failure: Failure): Promise<boolean> {
+  private async handleFailure(rows: OutboxRow[], failure: SendFailure): Promise<boolean> {
     if (failure.kind === 'rejected') {
       // The whole request was refused (not one item): each row shows why and offers Retry.
       await applyBatch(this.db, rows, rows.map(() => ({ ok: false, message: failure.message })));

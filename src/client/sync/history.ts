@@ -1,5 +1,5 @@
 /**
- * History paging (DESIGN section 3): an open conversation shows a window of its newest stored
+ * History paging (docs/architecture.md section 3, History): an open conversation shows a window of its newest stored
  * messages and reaches further back on demand, first from the device, then from the server
  * (`?before=<message id>`), whose pages are merged exactly as catch-up merges them.
  */
@@ -13,9 +13,11 @@ import { call } from '../net/call';
 import { useOnline } from '../pwa/online';
 import { useDb } from './current';
 import { fromDirect, fromGroup, messageTables, putServerMessages } from './merge';
+import { parsePeopleKey, type PeopleConversation } from '../../shared/conversation';
+import { PAGE_SIZE_DEFAULT } from '../../shared/limits';
 
-/** Rows shown at first, added per step back, and asked of the server per request. */
-export const HISTORY_PAGE = 50;
+/** Rows shown at first, added per step back, and asked of the server per request (the server's default page). */
+export const HISTORY_PAGE = PAGE_SIZE_DEFAULT;
 
 const byOrder = (db: HavenDb, conversation: string, lower: unknown, upper: unknown, includeUpper = false, includeLower = true) =>
   db.messages.where('[conversation+sortKey]').between([conversation, lower], [conversation, upper], includeLower, includeUpper);
@@ -84,10 +86,10 @@ export async function readWindow(db: HavenDb, conversation: string, floor: Floor
   };
 }
 
-function parseConversation(conversation: string): { kind: 'dm' | 'group'; id: string } {
-  const [kind, id] = conversation.split(':');
-  if ((kind !== 'dm' && kind !== 'group') || !id) throw new Error(`Not a conversation: ${conversation}`);
-  return { kind, id };
+function parseConversation(conversation: string): PeopleConversation {
+  const ref = parsePeopleKey(conversation);
+  if (!ref) throw new Error(`Not a conversation: ${conversation}`);
+  return ref;
 }
 
 /** One page from the server: the newest `limit` messages before `before` (a message id), oldest first. */

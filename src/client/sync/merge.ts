@@ -4,12 +4,13 @@
  * server's answer or echo arrives, and an echo never resurrects a failed row into 'sending'.
  */
 import type { DirectMessage, GroupMessage } from '../../shared/api';
-import { dmConversation, groupConversation, messageKey, type HavenDb, type LocalMessage } from '../db/database';
+import { messageKey, type HavenDb, type LocalMessage } from '../db/database';
+import { directKey, groupKey } from '../../shared/conversation';
 
 export function fromDirect(m: DirectMessage, me: string): LocalMessage {
   return {
     key: messageKey(m.senderId, m.clientId), kind: 'direct',
-    conversation: dmConversation(m.senderId === me ? m.receiverId : m.senderId),
+    conversation: directKey(m.senderId === me ? m.receiverId : m.senderId),
     _id: m._id, seq: m.seq, senderId: m.senderId, receiverId: m.receiverId, groupId: null, sender: null,
     text: m.text, image: m.image, clientId: m.clientId, createdAt: m.createdAt, status: 'sent', error: null, sortKey: m.seq,
     deletedAt: m.deletedAt ?? null, deletedBy: m.deletedBy ?? null,
@@ -18,7 +19,7 @@ export function fromDirect(m: DirectMessage, me: string): LocalMessage {
 
 export function fromGroup(m: GroupMessage): LocalMessage {
   return {
-    key: messageKey(m.senderId, m.clientId), kind: 'group', conversation: groupConversation(m.groupId),
+    key: messageKey(m.senderId, m.clientId), kind: 'group', conversation: groupKey(m.groupId),
     _id: m._id, seq: m.seq, senderId: m.senderId, receiverId: null, groupId: m.groupId, sender: m.sender,
     text: m.text, image: null, clientId: m.clientId, createdAt: m.createdAt, status: 'sent', error: null, sortKey: m.seq,
     deletedAt: m.deletedAt ?? null, deletedBy: m.deletedBy ?? null,
@@ -43,7 +44,7 @@ export function mergeBatch(existing: Map<string, LocalMessage>, incoming: readon
   return [...out.values()];
 }
 
-/** Messages from people this person blocks never land on the device, whichever path brings them (issue 21). */
+/** Messages from people this person blocks never land on the device, whichever path brings them (docs/decisions/blocks.md). */
 export function withoutBlocked(incoming: readonly LocalMessage[], blocked: ReadonlySet<string>, me: string): LocalMessage[] {
   return blocked.size === 0 ? [...incoming] : incoming.filter((m) => m.senderId === me || !blocked.has(m.senderId));
 }

@@ -4,16 +4,14 @@
  * sent | failed. A failed row keeps its text and offers Retry and Delete.
  */
 import type { MessageSender } from '../../shared/api';
+import { directKey, groupKey, newDeviceClientId } from '../../shared/conversation';
 import { newId } from '../../shared/ids';
-import {
-  dmConversation, groupConversation, localSortKey, messageKey, pendingSortKey, type HavenDb, type LocalAiMessage, type LocalMessage, type OutboxRow,
-} from '../db/database';
+import type { OutgoingRequest } from '../../shared/outgoing';
+import { localSortKey, messageKey, pendingSortKey, type HavenDb, type LocalAiMessage, type LocalMessage, type OutboxRow } from '../db/database';
 import { safeWrite } from '../db/safe-write';
 
-export const newClientId = () => `c-${globalThis.crypto.randomUUID()}`;
-
-function outboxRow(messageKeyValue: string, clientId: string, kind: OutboxRow['kind'], target: string, body: Record<string, unknown>): OutboxRow {
-  return { messageKey: messageKeyValue, clientId, kind, target, body, status: 'queued', attempts: 0, nextAttemptAt: 0, error: null };
+function outboxRow(messageKeyValue: string, request: OutgoingRequest): OutboxRow {
+  return { messageKey: messageKeyValue, request, status: 'queued', attempts: 0, nextAttemptAt: 0, error: null };
 }
 
 function pendingMessage(fields: Pick<LocalMessage, 'kind' | 'conversation' | 'senderId' | 'receiverId' | 'groupId' | 'sender' | 'text' | 'image' | 'clientId'>): LocalMessage {
@@ -25,21 +23,21 @@ function pendingMessage(fields: Pick<LocalMessage, 'kind' | 'conversation' | 'se
 }
 
 export async function queueDirect(db: HavenDb, me: string, toUserId: string, text: string, image: string | null): Promise<LocalMessage> {
-  const clientId = newClientId();
-  const message = pendingMessage({ kind: 'direct', conversation: dmConversation(toUserId), senderId: me, receiverId: toUserId, groupId: null, sender: null, text, image, clientId });
+  const clientId = newDeviceClientId();
+  const message = pendingMessage({ kind: 'direct', conversation: directKey(toUserId), senderId: me, receiverId: toUserId, groupId: null, sender: null, text, image, clientId });
   await safeWrite(db, () => db.transaction('rw', db.messages, db.outbox, async () => {
     await db.messages.add(message);
-    await db.outbox.add(outboxRow(message.key, clientId, 'direct', toUserId, { text, image, clientId }));
+    await db.outbox.add(outboxRow(message.key, { kind: 'direct', to: toUserId, text, image, clientId }));
   }));
   return message;
 }
 
 export async function queueGroup(db: HavenDb, me: MessageSender, groupId: string, text: string): Promise<LocalMessage> {
-  const clientId = newClientId();
-  const message = pendingMessage({ kind: 'group', conversation: groupConversation(groupId), senderId: me._id, receiverId: null, groupId, sender: me, text, image: null, clientId });
+  const clientId = newDeviceClientId();
+  const message = pendingMessage({ kind: 'group', conversation: groupKey(groupId), senderId: me._id, receiverId: null, groupId, sender: me, text, image: null, clientId });
   await safeWrite(db, () => db.transaction('rw', db.messages, db.outbox, async () => {
     await db.messages.add(message);
-    await db.outbox.add(outboxRow(message.key, clientId, 'group', groupId, { text, clientId }));
+    await db.outbox.add(outboxRow(message.key, { kind: 'group', groupId, text, clientId }));
   }));
   return message;
 }
@@ -49,7 +47,7 @@ export async function queueGroup(db: HavenDb, me: MessageSender, groupId: string
  * (POST /api/chats takes it), so it can be opened at /aura-ai/chats/<id> before any network.
  */
 export async function queueAura(db: HavenDb, chatId: string | null, text: string, img: string | null): Promise<{ chatId: string; question: LocalAiMessage }> {
-  const clientId = newClientId();
+  const clientId = newDeviceClientId();
   const id = chatId ?? newId();
   const now = Date.now();
   const question: LocalAiMessage = {
@@ -63,7 +61,9 @@ export async function queueAura(db: HavenDb, chatId: string | null, text: string
       await db.aiChats.add({ _id: id, title: '', createdAt: at, updatedAt: at, local: true });
     }
     await db.aiMessages.add(question);
-    await db.outbox.add(outboxRow(clientId, clientId, 'aura', id, { text, img, clientId, isNew: !chatId }));
+    await db.outbox.add(outboxRow(clientId, chatId
+      ? { kind: 'aura', chatId: id, ask: { question: text, img, clientId } }
+      : { kind: 'aura', chatId: id, create: { chatId: id, text, img, clientId } }));
   }));
   return { chatId: id, question };
 }

@@ -6,12 +6,14 @@
  * their own lanes so a slow answer never holds back a direct or group message.
  */
 import type { OutboxRow } from '../db/database';
+import { conversationKey } from '../../shared/conversation';
 import { BATCH_MAX_ITEMS } from '../../shared/limits';
+import { requestConversation, requestText } from '../../shared/outgoing';
 
 /** Keeps a batch's JSON well under the server's 1 MiB body limit even for long messages. */
 export const BATCH_MAX_TEXT_CHARS = 200_000;
 
-export const conversationOf = (row: OutboxRow) => `${row.kind}:${row.target}`;
+const conversationOf = (row: OutboxRow) => conversationKey(requestConversation(row.request));
 
 const waiting = (row: OutboxRow) => row.status !== 'failed';
 
@@ -24,14 +26,14 @@ export function nextBatch(rows: readonly OutboxRow[], now: number, maxItems = BA
   const batch: OutboxRow[] = [];
   let chars = 0;
   for (const row of rows) {
-    if (row.kind === 'aura' || !waiting(row)) continue;
+    if (row.request.kind === 'aura' || !waiting(row)) continue;
     const conversation = conversationOf(row);
     if (blocked.has(conversation)) continue;
     if (row.nextAttemptAt > now) {
       blocked.add(conversation);
       continue;
     }
-    const size = String(row.body.text ?? '').length + 64;
+    const size = requestText(row.request).length + 64;
     if (batch.length > 0 && (batch.length >= maxItems || chars + size > BATCH_MAX_TEXT_CHARS)) break;
     batch.push(row);
     chars += size;
@@ -43,10 +45,10 @@ export function nextBatch(rows: readonly OutboxRow[], now: number, maxItems = BA
 export function auraLanes(rows: readonly OutboxRow[]): OutboxRow[][] {
   const lanes = new Map<string, OutboxRow[]>();
   for (const row of rows) {
-    if (row.kind !== 'aura' || !waiting(row)) continue;
-    const lane = lanes.get(row.target) ?? [];
+    if (row.request.kind !== 'aura' || !waiting(row)) continue;
+    const lane = lanes.get(row.request.chatId) ?? [];
     lane.push(row);
-    lanes.set(row.target, lane);
+    lanes.set(row.request.chatId, lane);
   }
   return [...lanes.values()];
 }

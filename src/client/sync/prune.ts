@@ -1,5 +1,5 @@
 /**
- * A bounded local copy (DESIGN section 3): each conversation keeps its newest rows on the device;
+ * A bounded local copy (docs/architecture.md section 3): each conversation keeps its newest rows on the device;
  * older ones are removed and come back on demand through history paging (history.ts). Nothing
  * that is not yet sent is ever removed, nor any row the outbox still points to.
  */

@@ -1,12 +1,12 @@
 /** Unread counts and read positions as screens read them (live, from Dexie), and marking read. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { HavenDb } from '../db/database';
-import { groupConversation, dmConversation } from '../db/database';
 import { api } from '../net/api';
 import { currentEngine, useDb, useEngine } from './current';
 import { LISTS_KEY, type Lists } from './directory';
 import { noteRead, sendReadsSoon } from './reads';
 import { readSeqOf, readSummaries, type ConversationSummary } from './unread';
+import { directKey, groupKey } from '../../shared/conversation';
 
 /** Each conversation's unread count and newest message; undefined while the first read runs. */
 export function useConversationSummaries(): Map<string, ConversationSummary> | undefined {
@@ -42,9 +42,9 @@ async function totals(db: HavenDb, therapistList: keyof Lists): Promise<UnreadTo
     readSummaries(db), db.meta.get(LISTS_KEY).then((row) => row?.value as Lists | undefined), db.groups.toArray(),
   ]);
   const sum = (conversations: string[]) => conversations.reduce((n, c) => n + (summaries.get(c)?.unread ?? 0), 0);
-  const dms = (ids: readonly string[] = []) => ids.map(dmConversation);
+  const dms = (ids: readonly string[] = []) => ids.map(directKey);
   return {
-    community: sum([...dms(lists?.users), ...groups.filter((g) => g.isMember).map((g) => groupConversation(g._id))]),
+    community: sum([...dms(lists?.users), ...groups.filter((g) => g.isMember).map((g) => groupKey(g._id))]),
     therapist: sum(dms(lists?.[therapistList])),
   };
 }

@@ -1,28 +1,17 @@
 /**
- * Read positions on the device (issue 14). Marking read writes Dexie first, so it works offline;
+ * Read positions on the device (docs/everyday-chat.md). Marking read writes Dexie first, so it works offline;
  * the position then goes to the server (PUT /api/reads/{kind}/{id}) now or when the connection
  * returns. The server's positions, from GET /api/reads and the socket's readPosition event, are
  * merged in. Positions only move forward on both sides, so a late or repeated send is harmless.
  */
 import type { KyInstance } from 'ky';
 import type { ReadPosition } from '../../shared/api';
-import type { ConversationKind } from '../../shared/reads';
-import { dmConversation, groupConversation, type HavenDb, type ReadRow } from '../db/database';
+import { conversationKey, parsePeopleKey } from '../../shared/conversation';
+import type { HavenDb, ReadRow } from '../db/database';
 import { call } from '../net/call';
 import { classify } from '../net/errors';
 import { singleFlight } from './single-flight';
 
-export const conversationOf = (p: Pick<ReadPosition, 'kind' | 'id'>): string =>
-  (p.kind === 'direct' ? dmConversation(p.id) : groupConversation(p.id));
-
-/** `dm:<id>` → direct, `group:<id>` → group; null for anything else. */
-export function targetOf(conversation: string): { kind: ConversationKind; id: string } | null {
-  const [prefix, id] = conversation.split(':');
-  if (!id) return null;
-  if (prefix === 'dm') return { kind: 'direct', id };
-  if (prefix === 'group') return { kind: 'group', id };
-  return null;
-}
 
 /** Marks the conversation read up to `seq` on this device; answers whether that moved it forward. */
 export async function noteRead(db: HavenDb, conversation: string, seq: number): Promise<boolean> {
@@ -38,7 +27,7 @@ export async function noteRead(db: HavenDb, conversation: string, seq: number): 
 export async function storeServerReads(db: HavenDb, positions: readonly ReadPosition[]): Promise<void> {
   if (!positions.length) return;
   await db.transaction('rw', db.reads, async () => {
-    const keys = positions.map(conversationOf);
+    const keys = positions.map(conversationKey);
     const stored = await db.reads.bulkGet(keys);
     const rows: ReadRow[] = [];
     positions.forEach((p, i) => {
@@ -62,7 +51,7 @@ const givesUp = (status: number | null) => status !== null && status >= 400 && s
 export async function sendReads(db: HavenDb, http: KyInstance): Promise<void> {
   const waiting = (await db.reads.toArray()).filter((r) => r.seq > r.sentSeq);
   for (const row of waiting) {
-    const target = targetOf(row.conversation);
+    const target = parsePeopleKey(row.conversation);
     if (!target) continue;
     let confirmed: number;
     try {

@@ -1,5 +1,5 @@
 /**
- * Community safety on the device (issue 21): the people blocked, the message requests waiting
+ * Community safety on the device (docs/community-safety.md): the people blocked, the message requests waiting
  * and the muted conversations, read from the server into Dexie so screens read them offline too.
  * A block made offline is kept (`synced: 0`), hides that person at once, and reaches the server
  * with the next sync; the server's list then replaces the device's, so a block cannot come back
@@ -7,9 +7,10 @@
  */
 import type { KyInstance } from 'ky';
 import type { SafetyChange } from '../../shared/realtime';
-import { dmConversation, groupConversation, type HavenDb } from '../db/database';
+import type { HavenDb } from '../db/database';
 import { call } from '../net/call';
 import { fetchPage, storePage } from './history';
+import { directKey, groupKey } from '../../shared/conversation';
 
 /** Removes what the device holds from people now blocked: their messages, direct and group, and their requests. */
 export async function forgetPeople(db: HavenDb, personIds: readonly string[]): Promise<void> {
@@ -56,7 +57,7 @@ export async function refreshMutes(db: HavenDb, http: KyInstance): Promise<void>
   await db.transaction('rw', db.mutes, async () => {
     await db.mutes.clear();
     await db.mutes.bulkPut(mutes.map((m) => ({
-      conversation: m.kind === 'direct' ? dmConversation(m.id) : groupConversation(m.id), until: m.until,
+      conversation: m.kind === 'direct' ? directKey(m.id) : groupKey(m.id), until: m.until,
     })));
   });
 }
@@ -74,8 +75,8 @@ export async function refreshSafety(db: HavenDb, http: KyInstance, only?: Safety
  * for what a person scrolls to; older pages load on demand as ever.
  */
 export async function restorePerson(db: HavenDb, http: KyInstance, personId: string): Promise<void> {
-  const groups = (await db.groups.toArray()).filter((g) => g.isMember).map((g) => groupConversation(g._id));
-  for (const conversation of [dmConversation(personId), ...groups]) {
+  const groups = (await db.groups.toArray()).filter((g) => g.isMember).map((g) => groupKey(g._id));
+  for (const conversation of [directKey(personId), ...groups]) {
     await storePage(db, conversation, await fetchPage(db, http, conversation, null), false);
   }
 }

@@ -1,9 +1,10 @@
 /**
- * The engine's state, as the app shows it (DESIGN section 3): offline, connecting, sending N,
+ * The engine's state, as the app shows it (docs/architecture.md section 3): offline, connecting, sending N,
  * up to date, or an error with a reason. Derived by one pure function from what the engine
  * knows, so every screen tells the same story.
  */
 import type { ConnectionState } from '../net/connection';
+import { createStore, type Store } from '../state/store';
 
 export type SyncStatus =
   | { kind: 'offline'; pending: number }
@@ -35,29 +36,24 @@ export function deriveStatus(f: SyncFacts): SyncStatus {
   return { kind: 'up-to-date', pending: 0 };
 }
 
-/** A tiny external store for useSyncExternalStore: the facts change, the derived status is cached. */
+const sameStatus = (a: SyncStatus, b: SyncStatus) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The facts change; listeners hear only when the status they derive to changes. */
 export class StatusStore {
   private facts: SyncFacts;
-  private status: SyncStatus;
-  private readonly listeners = new Set<() => void>();
+  private readonly status: Store<SyncStatus>;
+  readonly get: () => SyncStatus;
+  readonly subscribe: (listener: () => void) => () => void;
 
   constructor(initial: SyncFacts) {
     this.facts = initial;
-    this.status = deriveStatus(initial);
+    this.status = createStore(deriveStatus(initial), sameStatus);
+    this.get = this.status.get;
+    this.subscribe = this.status.subscribe;
   }
-
-  readonly get = (): SyncStatus => this.status;
-
-  readonly subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
 
   update(change: Partial<SyncFacts>): void {
     this.facts = { ...this.facts, ...change };
-    const next = deriveStatus(this.facts);
-    if (JSON.stringify(next) === JSON.stringify(this.status)) return;
-    this.status = next;
-    for (const l of this.listeners) l();
+    this.status.set(deriveStatus(this.facts));
   }
 }

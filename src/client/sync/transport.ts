@@ -8,22 +8,25 @@
  */
 import type { KyInstance } from 'ky';
 import type { AiChat, AiReply, DirectMessage, GroupMessage } from '../../shared/api';
-import type { OutboxRow } from '../db/database';
+import { auraReplyKey } from '../../shared/conversation';
+import type { AuraSend, DirectSend, GroupSend } from '../../shared/outgoing';
 import type { AuthorHelp } from '../../shared/safety/help';
-import type { BatchItemInput } from '../../shared/schemas';
+import type { OutboxRow } from '../db/database';
 import { call } from '../net/call';
 import { describeFailure } from '../net/errors';
+import { SEND_TEXTS } from './texts';
 
-export type FailureKind = 'retry' | 'offline' | 'unauthorized' | 'rejected';
-export type Failure = { ok: false; kind: FailureKind; message: string };
+/** What the outbox does about a send that did not land: try later, wait for the network or for sign-in, or keep it as failed. */
+export type SendFailureKind = 'retry' | 'offline' | 'unauthorized' | 'rejected';
+export type SendFailure = { ok: false; kind: SendFailureKind; message: string };
 /** Aura's answer to one question; `title` when the chat's history was read (a new chat). */
 export interface AuraAnswer extends AiReply {
   title?: string;
 }
-export type SendOutcome = { ok: true; data: AuraAnswer } | Failure;
+export type SendOutcome = { ok: true; data: AuraAnswer } | SendFailure;
 /** `help`: the server found crisis risk in this message of ours (see src/shared/safety/help.ts). */
 export type ItemOutcome = { ok: true; data: DirectMessage | GroupMessage; help?: AuthorHelp } | { ok: false; message: string };
-export type BatchOutcome = { ok: true; results: ItemOutcome[] } | Failure;
+export type BatchOutcome = { ok: true; results: ItemOutcome[] } | SendFailure;
 
 export interface OutboxTransport {
   /** One Aura question. */
@@ -43,7 +46,7 @@ class IncompleteAnswer extends Error {}
 
 /** The answer to the question with this clientId, as it stands in a chat's history. */
 function answerInHistory(chat: AiChat, clientId: string): AuraAnswer {
-  const entry = chat.history.find((e) => e.role === 'model' && e.clientId === `${clientId}:reply`);
+  const entry = chat.history.find((e) => e.role === 'model' && e.clientId === auraReplyKey(clientId));
   if (!entry) throw new IncompleteAnswer('The answer is not in the chat yet');
   const reply: AuraAnswer = { aiResponse: entry.parts[0]?.text ?? '', crisis: entry.crisis === true, title: chat.title };
   return entry.help ? { ...reply, help: entry.help } : reply;
@@ -54,38 +57,29 @@ function answerInHistory(chat: AiChat, clientId: string): AuraAnswer {
  * new chat's id (spec section 7), so the answer and the title are read from its history. A retry of
  * either (same clientId) stores nothing twice, so losing the connection between the two is harmless.
  */
-/** A row's stored field as text; rows are written by outbox.ts, possibly by an older version of it. */
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
-const urlOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-async function askAura(http: KyInstance, row: OutboxRow): Promise<AuraAnswer> {
-  const { body } = row;
-  const clientId = String(body.clientId);
-  const text = textOf(body.text);
-  const img = urlOf(body.img);
-  if (!body.isNew) return call('askAura', { params: { id: row.target }, body: { question: text, img, clientId } }, { http });
-  const id: unknown = await call('createAuraChat', { body: { chatId: row.target, text, img, clientId } }, { http });
+async function askAura(http: KyInstance, request: AuraSend): Promise<AuraAnswer> {
+  if ('ask' in request) return call('askAura', { params: { id: request.chatId }, body: request.ask }, { http });
+  const id: unknown = await call('createAuraChat', { body: request.create }, { http });
   // Checked although declared: a proxy or captive portal can answer 200 with something else.
   if (typeof id !== 'string' || id === '') throw new IncompleteAnswer('No chat id in the answer');
-  return answerInHistory(await call('auraChat', { params: { id } }, { http }), clientId);
+  return answerInHistory(await call('auraChat', { params: { id } }, { http }), request.create.clientId);
 }
 
-/** The batch item for one row (the row's body was written by outbox.ts when the person sent it). */
-export function batchItem(row: OutboxRow): BatchItemInput {
-  return row.kind === 'group'
-    ? { kind: 'group', groupId: row.target, text: textOf(row.body.text), clientId: row.clientId }
-    : { kind: 'direct', to: row.target, text: textOf(row.body.text), image: urlOf(row.body.image), clientId: row.clientId };
+/** A direct or group row's batch item: its request, as queued. */
+export function batchItem(row: OutboxRow): DirectSend | GroupSend {
+  if (row.request.kind === 'aura') throw new Error('An Aura question is not a batch item');
+  return row.request;
 }
 
 const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-async function failureOf(error: unknown): Promise<Failure> {
+async function failureOf(error: unknown): Promise<SendFailure> {
   if (error instanceof IncompleteAnswer) return { ok: false, kind: 'retry', message: error.message };
   const failure = await describeFailure(error);
   const { status } = failure;
-  if (status === 401) return { ok: false, kind: 'unauthorized', message: 'Please log in to send messages' };
+  if (status === 401) return { ok: false, kind: 'unauthorized', message: SEND_TEXTS.signInFirst };
   if (status !== null && RETRYABLE.includes(status)) return { ok: false, kind: 'retry', message: `Server busy (${status})` };
-  if (status !== null) return { ok: false, kind: 'rejected', message: failure.body?.message || 'Failed to send message' };
+  if (status !== null) return { ok: false, kind: 'rejected', message: failure.body?.message || SEND_TEXTS.failed };
   // No answer at all (offline, DNS, reset) or a timeout: the message waits for the network.
   if (browserOffline()) return { ok: false, kind: 'offline', message: 'No connection' };
   if (failure.code === 'TIMEOUT') return { ok: false, kind: 'retry', message: 'The connection timed out' };
@@ -100,7 +94,8 @@ export function kyTransport(base: KyInstance, retryLimit = 2): OutboxTransport {
   return {
     async send(row) {
       try {
-        return { ok: true, data: await askAura(api.extend({ timeout: AURA_SEND_TIMEOUT_MS }), row) };
+        if (row.request.kind !== 'aura') throw new Error('Only an Aura question is sent alone');
+        return { ok: true, data: await askAura(api.extend({ timeout: AURA_SEND_TIMEOUT_MS }), row.request) };
       } catch (error) {
         return failureOf(error);
       }

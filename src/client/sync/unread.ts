@@ -6,12 +6,13 @@
  * shows it ("99+").
  */
 import { Dexie } from 'dexie';
-import { dmConversation, type HavenDb, type LocalMessage } from '../db/database';
+import { type HavenDb, type LocalMessage } from '../db/database';
 import { isMuted } from './safety';
+import { directKey } from '../../shared/conversation';
 
 export interface ConversationSummary {
   conversation: string;
-  /** 0 for a muted conversation and for a message request: they count in no badge or total (issue 21). */
+  /** 0 for a muted conversation and for a message request: they count in no badge or total (docs/community-safety.md). */
   unread: number;
   muted: boolean;
   request: boolean;
@@ -64,7 +65,7 @@ export async function readSummaries(db: HavenDb): Promise<Map<string, Conversati
   const conversations = (await db.messages.orderBy('conversation').uniqueKeys()) as string[];
   const reads = new Map((await db.reads.toArray()).map((r) => [r.conversation, r.seq]));
   const muted = new Set((await db.mutes.toArray()).filter((m) => isMuted(m.until)).map((m) => m.conversation));
-  const requests = new Set((await db.requests.toCollection().primaryKeys()).map(dmConversation));
+  const requests = new Set((await db.requests.toCollection().primaryKeys()).map(directKey));
   const summaries = await Promise.all(conversations.map((c) =>
     summarise(db, c, reads.get(c) ?? 0, { muted: muted.has(c), request: requests.has(c) })));
   return new Map(summaries.flatMap((s) => (s ? [[s.conversation, s] as const] : [])));

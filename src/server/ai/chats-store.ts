@@ -3,10 +3,10 @@
  * (person, clientId + ':reply'), both held by the UNIQUE index, so a retried send never makes a
  * second question or a second answer.
  */
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { helpForAnswer } from '../../shared/safety';
 import type { AiChatSummary, AiHistoryEntry } from '../../shared/api';
+import { auraReplyKey } from '../../shared/conversation';
 import { newId } from '../../shared/ids';
 import type { Db } from '../db/client';
 import { aiChats, aiMessages } from '../db/schema';
@@ -15,9 +15,6 @@ import { inMessageOrder } from '../messages/order';
 
 type ChatRow = typeof aiChats.$inferSelect;
 type MessageRow = typeof aiMessages.$inferSelect;
-
-export const replyKey = (clientId: string) => `${clientId}:reply`;
-export const newClientId = () => `srv-${randomBytes(12).toString('hex')}`;
 
 export const toSummary = (c: ChatRow): AiChatSummary => ({
   _id: c.id, title: c.title, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
@@ -89,7 +86,7 @@ export async function storeQuestion(db: Db, q: { userId: string; chatId?: string
 }
 
 export async function storeAnswer(db: Db, a: { userId: string; chatId: string; questionClientId: string; text: string; crisis: boolean; imminent?: boolean }): Promise<MessageRow> {
-  const clientId = replyKey(a.questionClientId);
+  const clientId = auraReplyKey(a.questionClientId);
   const [row] = await inMessageOrder(db, (tx) => tx.insert(aiMessages)
     .values({ id: newId(), chatId: a.chatId, userId: a.userId, role: 'model', text: a.text, crisis: a.crisis, imminent: a.imminent ?? false, clientId })
     .onConflictDoNothing({ target: [aiMessages.userId, aiMessages.clientId] }).returning());

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AURA_ROLES, GROUP_TYPES, ROLES, STATUSES } from '../../shared/limits';
-import { CONVERSATION_KINDS } from '../../shared/reads';
+import { PEOPLE_CONVERSATION_KINDS } from '../../shared/conversation';
 import { MODERATION_ACTIONS, REPORT_OUTCOMES, REPORT_REASONS } from '../../shared/community';
 import {
   bigint, boolean, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
@@ -39,11 +39,11 @@ export const users = pgTable('users', {
   verificationRequest: boolean('verification_request').notNull().default(false),
   verificationMessage: text('verification_message').notNull().default(''),
   rejectionReason: text('rejection_reason'),
-  /** The name peers see (issue 21); null shows the full name. */
+  /** The name peers see (docs/decisions/community-rules.md); null shows the full name. */
   displayName: text('display_name'),
   /** Set while an admin has suspended the account: no sign-in, no session, no socket. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
-  /** The person asked that their referring professional be told when they write something that suggests crisis (issue 22). */
+  /** The person asked that their referring professional be told when they write something that suggests crisis (docs/decisions/crisis-alerts.md). */
   crisisAlerts: boolean('crisis_alerts').notNull().default(false),
   /** When their professional was last told: at most one alert per ALERT_INTERVAL. */
   lastCrisisAlertAt: timestamp('last_crisis_alert_at', { withTimezone: true, mode: 'date' }),
@@ -105,7 +105,7 @@ export const directMessages = pgTable('direct_messages', {
   id: id('id').primaryKey(),
   seq: seq(),
   rev: rev(),
-  // No foreign key: a deleted account's messages stay as tombstones on the other side (issue 21).
+  // No foreign key: a deleted account's messages stay as tombstones on the other side (docs/decisions/taking-messages-back.md).
   senderId: id('sender_id').notNull(),
   receiverId: id('receiver_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   text: text('text').notNull().default(''),
@@ -142,11 +142,11 @@ export const groupMessages = pgTable('group_messages', {
   uniqueIndex('group_messages_sender_client_idx').on(t.senderId, t.clientId),
   index('group_messages_group_idx').on(t.groupId, t.seq),
   index('group_messages_group_rev_idx').on(t.groupId, t.rev),
-  // A writer's last few lines in a group, for judging a message in its context (issue 22).
+  // A writer's last few lines in a group, for judging a message in its context (docs/decisions/message-context-and-second-opinion.md).
   index('group_messages_group_sender_idx').on(t.groupId, t.senderId, t.seq),
 ]);
 
-/** A block: `blocked_id`'s messages and presence never reach `blocker_id` (issue 21). */
+/** A block: `blocked_id`'s messages and presence never reach `blocker_id` (docs/decisions/blocks.md). */
 export const blocks = pgTable('blocks', {
   blockerId: id('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   blockedId: id('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -155,7 +155,8 @@ export const blocks = pgTable('blocks', {
 
 /**
  * `user_id` takes direct messages from `other_id` as a conversation, not a request: they wrote
- * to them, accepted their request, or the two are bound by a referral (issue 21).
+ * to them, accepted their request, or the two are bound by a referral
+ * (docs/decisions/message-requests.md).
  */
 export const contacts = pgTable('contacts', {
   userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -166,7 +167,7 @@ export const contacts = pgTable('contacts', {
 /** A muted conversation: no unread totals or badges (and later no notifications) until `until`; null is always. */
 export const mutes = pgTable('mutes', {
   userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: CONVERSATION_KINDS }).notNull(),
+  kind: text('kind', { enum: PEOPLE_CONVERSATION_KINDS }).notNull(),
   conversationId: id('conversation_id').notNull(),
   until: timestamp('until', { withTimezone: true, mode: 'date' }),
 }, (t) => [primaryKey({ columns: [t.userId, t.kind, t.conversationId] })]);
@@ -182,7 +183,7 @@ export const reports = pgTable('reports', {
   reason: text('reason', { enum: REPORT_REASONS }).notNull(),
   note: text('note').notNull().default(''),
   messageId: id('message_id'),
-  messageKind: text('message_kind', { enum: CONVERSATION_KINDS }),
+  messageKind: text('message_kind', { enum: PEOPLE_CONVERSATION_KINDS }),
   subjectUserId: id('subject_user_id'),
   groupId: id('group_id'),
   reportedText: text('reported_text'),
@@ -216,7 +217,7 @@ export const moderationActions = pgTable('moderation_actions', {
  */
 export const readPositions = pgTable('read_positions', {
   userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: CONVERSATION_KINDS }).notNull(),
+  kind: text('kind', { enum: PEOPLE_CONVERSATION_KINDS }).notNull(),
   conversationId: id('conversation_id').notNull(),
   lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -252,7 +253,8 @@ export const aiMessages = pgTable('ai_messages', {
 
 /**
  * A discreet alert to a referring professional that someone who opted in may need support
- * (issue 22). It names the person and the time only: never the words that raised it.
+ * (docs/decisions/crisis-alerts.md). It names the person and the time only: never the words that
+ * raised it.
  */
 export const crisisAlerts = pgTable('crisis_alerts', {
   id: id('id').primaryKey(),

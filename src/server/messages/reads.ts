@@ -5,11 +5,12 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReadPosition } from '../../shared/api';
-import type { ConversationKind } from '../../shared/reads';
+import type { PeopleConversationKind } from '../../shared/conversation';
 import type { Db } from '../db/client';
 import { directMessages, groupMembers, groupMessages, readPositions, users } from '../db/schema';
 import { AppError } from '../http/errors';
-import { findPartner, groupOfMember, notPending, threadCondition } from './access';
+import { notPending } from '../users/standing';
+import { findPartner, groupOfMember, threadCondition } from './access';
 
 type Row = typeof readPositions.$inferSelect;
 
@@ -27,7 +28,7 @@ export async function positionsOf(db: Db, userId: string): Promise<ReadPosition[
   const direct = await db.select({
     kind: readPositions.kind, conversationId: readPositions.conversationId, lastReadSeq: readPositions.lastReadSeq, updatedAt: readPositions.updatedAt,
   }).from(readPositions).innerJoin(users, eq(users.id, readPositions.conversationId))
-    .where(and(eq(readPositions.userId, userId), eq(readPositions.kind, 'direct'), notPending));
+    .where(and(eq(readPositions.userId, userId), eq(readPositions.kind, 'direct'), notPending()));
   const beforeJoining = db.select({ seq: sql<number>`coalesce(max(${groupMessages.seq}), 0)` }).from(groupMessages)
     .where(and(eq(groupMessages.groupId, groupMembers.groupId), sql`${groupMessages.createdAt} <= ${groupMembers.joinedAt}`));
   const groups = await db.select({
@@ -48,7 +49,7 @@ export async function positionsOf(db: Db, userId: string): Promise<ReadPosition[
  * The check before a position is stored: the person takes part in the conversation (a member of
  * the group; a party to the direct thread) and `seq` is one of its messages.
  */
-async function checkMessage(db: Db, userId: string, kind: ConversationKind, id: string, seq: number): Promise<void> {
+async function checkMessage(db: Db, userId: string, kind: PeopleConversationKind, id: string, seq: number): Promise<void> {
   if (kind === 'group') {
     const group = await groupOfMember(db, id, userId, 'read');
     const [found] = await db.select({ seq: groupMessages.seq }).from(groupMessages)
@@ -69,7 +70,7 @@ async function checkMessage(db: Db, userId: string, kind: ConversationKind, id: 
  * it. ON CONFLICT locks the row and checks the WHERE against its newest version, so of two devices
  * racing, the lower seq finds nothing to do whichever commits first.
  */
-export async function markRead(db: Db, userId: string, kind: ConversationKind, id: string, seq: number): Promise<{ position: ReadPosition; moved: boolean }> {
+export async function markRead(db: Db, userId: string, kind: PeopleConversationKind, id: string, seq: number): Promise<{ position: ReadPosition; moved: boolean }> {
   await checkMessage(db, userId, kind, id, seq);
   const [moved] = await db.insert(readPositions).values({ userId, kind, conversationId: id, lastReadSeq: seq })
     .onConflictDoUpdate({

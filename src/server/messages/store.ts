@@ -3,9 +3,9 @@
  * decides, not a read-then-write check, so two racing retries store one message.
  * Every insert runs inside inMessageOrder (order.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DirectMessage, GroupMessage, MessageSender } from '../../shared/api';
+import { newServerClientId } from '../../shared/conversation';
 import { newId } from '../../shared/ids';
 import type { Db } from '../db/client';
 import { directMessages, groupMessages } from '../db/schema';
@@ -25,8 +25,6 @@ export interface Stored<T> {
 export interface DirectDraft { kind: 'direct'; receiverId: string; text: string; image: string | null; clientId: string }
 export interface GroupDraft { kind: 'group'; groupId: string; text: string; clientId: string }
 export type Draft = DirectDraft | GroupDraft;
-
-const serverClientId = () => `srv-${randomBytes(12).toString('hex')}`;
 
 /**
  * Pairs each draft with its row: the one this insert made (created, the first time its clientId
@@ -108,11 +106,11 @@ export function storeDrafts(db: Db, sender: MessageSender, drafts: Draft[]): Pro
 
 /** A single send; without a clientId (an old client) the server makes one, so it is never a replay. */
 export async function storeDirect(db: Db, senderId: string, draft: Omit<DirectDraft, 'kind' | 'clientId'> & { clientId?: string }): Promise<Stored<DirectMessage>> {
-  const [stored] = await inMessageOrder(db, (tx) => insertDirect(tx, senderId, [{ ...draft, kind: 'direct', clientId: draft.clientId ?? serverClientId() }]));
+  const [stored] = await inMessageOrder(db, (tx) => insertDirect(tx, senderId, [{ ...draft, kind: 'direct', clientId: draft.clientId ?? newServerClientId() }]));
   return stored!;
 }
 
 export async function storeGroupMessage(db: Db, sender: MessageSender, draft: Omit<GroupDraft, 'kind' | 'clientId'> & { clientId?: string }): Promise<Stored<GroupMessage>> {
-  const [stored] = await inMessageOrder(db, (tx) => insertGroup(tx, sender, [{ ...draft, kind: 'group', clientId: draft.clientId ?? serverClientId() }]));
+  const [stored] = await inMessageOrder(db, (tx) => insertGroup(tx, sender, [{ ...draft, kind: 'group', clientId: draft.clientId ?? newServerClientId() }]));
   return stored!;
 }

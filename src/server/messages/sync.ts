@@ -1,8 +1,8 @@
 /**
- * Catch-up (DESIGN section 3): everything the caller may read after a cursor, in `rev` order and
- * in pages: their direct threads and the groups they belong to now, new messages and taken-back
- * ones (a tombstone gets a new rev). Nothing from someone they block. Socket events are only the
- * fast path.
+ * Catch-up (docs/architecture.md section 3): everything the caller may read after a cursor, in
+ * `rev` order and in pages: their direct threads and the groups they belong to now, new messages
+ * and taken-back ones (a tombstone gets a new rev). Nothing from someone they block. Socket events
+ * are only the fast path.
  *
  * A page is ONE statement, so it is read from one snapshot. Two reads (direct, then group) would
  * each see what had committed when it started: a direct message committed between them, followed
@@ -17,11 +17,12 @@ import { databaseEpoch } from '../db/epoch';
 import { directMessages, groupMembers, groupMessages, users } from '../db/schema';
 import { visibleDirect, visibleGroup } from '../community/blocks';
 import { senderOrDeleted, shownNameSql, toDirectMessage, toGroupMessage } from './serialize';
+import type { PeopleConversationKind } from '../../shared/conversation';
 
 /** Both tables in one row shape, so UNION ALL can merge them; the columns a kind lacks are null. */
 function directRows(db: Db, userId: string, since: number, limit: number) {
   return db.select({
-    kind: sql<'direct' | 'group'>`'direct'`,
+    kind: sql<PeopleConversationKind>`'direct'`,
     rev: directMessages.rev,
     seq: directMessages.seq,
     id: directMessages.id,
@@ -45,7 +46,7 @@ function directRows(db: Db, userId: string, since: number, limit: number) {
 function groupRows(db: Db, userId: string, since: number, limit: number) {
   const myGroups = db.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, userId));
   return db.select({
-    kind: sql<'direct' | 'group'>`'group'`,
+    kind: sql<PeopleConversationKind>`'group'`,
     rev: groupMessages.rev,
     seq: groupMessages.seq,
     id: groupMessages.id,

@@ -6,11 +6,12 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AiReply, CreateChatResponse } from '../../shared/api';
+import { auraReplyKey, newServerClientId } from '../../shared/conversation';
 import { helpForAnswer, recentTexts } from '../../shared/safety';
 import { and, eq } from 'drizzle-orm';
 import { Aura, deriveTitle, providerFromConfig } from '../ai/aura';
 import {
-  chatHistory, findByClientId, listChats, newClientId, ownChat, replyKey, storeAnswer, storeQuestion, toHistory, toSummary,
+  chatHistory, findByClientId, listChats, ownChat, storeAnswer, storeQuestion, toHistory, toSummary,
 } from '../ai/chats-store';
 import type { ChatTurn } from '../ai/provider';
 import { currentUser, requireActive } from '../auth/guards';
@@ -51,7 +52,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
   /** Aura's answer to a stored question, made once: a repeat finds the stored answer. */
   async function answer(userId: string, chatId: string, question: MessageRow): Promise<AiReply> {
     const key = question.clientId!;
-    const stored = await findByClientId(db, userId, replyKey(key));
+    const stored = await findByClientId(db, userId, auraReplyKey(key));
     if (stored) return toReply(stored, question.text);
     const rows = (await chatHistory(db, chatId)).filter((m) => m.seq <= question.seq);
     // An image-only message keeps a word in its place: models refuse empty turns (Gemini: parts []).
@@ -81,7 +82,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
   r.route({ ...endpoint(r, 'createAuraChat'), handler: async (request, reply) => {
     const me = currentUser(request);
     await limits.spend('auraQuestions', me.id);
-    const { text, clientId = newClientId(), chatId } = request.body;
+    const { text, clientId = newServerClientId(), chatId } = request.body;
     const img = await checkOwnImage(store, config, me.id, request.body.img);
     const stored = await storeQuestion(db, { userId: me.id, newChatId: chatId, title: deriveTitle(text), text: text.trim(), img, clientId });
     const question = stored?.question ?? await findByClientId(db, me.id, clientId);
@@ -97,7 +98,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
     const me = currentUser(request);
     await limits.spend('auraQuestions', me.id);
     const chat = await ownChat(db, me.id, request.params.id);
-    const { text, clientId = newClientId() } = request.body;
+    const { text, clientId = newServerClientId() } = request.body;
     const img = await checkOwnImage(store, config, me.id, request.body.img);
     const stored = await storeQuestion(db, { userId: me.id, chatId: chat.id, text: text.trim(), img, clientId });
     const question = stored?.question ?? (await findByClientId(db, me.id, clientId))!;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterByName, formatTime, roleLabel, statusMark } from '../../../src/client/features/chat/format';
+import { filterByName, formatTime, roleLabel } from '../../../src/client/features/chat/format';
+import { itemState } from '../../../src/client/features/conversation/items';
 import { imageProblem } from '../../../src/client/net/upload';
 import { therapistListError, therapistSidebarTitle } from '../../../src/client/features/therapist/title';
 
@@ -40,12 +41,13 @@ describe('filterByName', () => {
   });
 });
 
-describe('statusMark', () => {
-  it('shows a clock while queued or sending, a tick once sent, a red mark when failed', () => {
-    expect(statusMark('queued')).toBe('clock');
-    expect(statusMark('sending')).toBe('clock');
-    expect(statusMark('sent')).toBe('tick');
-    expect(statusMark('failed')).toBe('failed');
+describe('itemState', () => {
+  it('is pending (a clock) while queued or sending, sent (a tick) once stored, failed (a red mark) when refused, deleted once taken back', () => {
+    expect(itemState('queued')).toBe('pending');
+    expect(itemState('sending')).toBe('pending');
+    expect(itemState('sent')).toBe('sent');
+    expect(itemState('failed')).toBe('failed');
+    expect(itemState('sent', '2026-03-04T10:00:00.000Z')).toBe('deleted');
   });
 });
 
@@ -55,7 +57,7 @@ describe('role labels', () => {
     expect(roleLabel({ role: 'therapist', status: 'verified' })).toBe('Therapist');
     expect(roleLabel({ role: 'ngo', status: 'verified' })).toBe('NGO');
     expect(roleLabel({ role: 'volunteer', status: 'verified' })).toBe('Volunteer');
-    // Haven's team, in people's words (issue 21).
+    // Haven's team, in people's words (docs/community-safety.md).
     expect(roleLabel({ role: 'admin', status: 'verified' })).toBe('Haven team');
   });
 

@@ -1,17 +1,17 @@
 /**
- * /chat's safety screens (issue 21) in jsdom against a small fake server that keeps state: a
- * group's guidelines before joining (from the list and from ?group=), message requests kept apart
- * and accepted, mute, the member list, and leaving a group.
+ * /chat's safety screens (docs/community-safety.md) in jsdom against a small fake server that keeps
+ * state: a group's guidelines before joining (from the list and from ?group=), message requests
+ * kept apart and accepted, mute, the member list, and leaving a group.
  */
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { dmConversation, groupConversation } from '../../../src/client/db/database';
 import { ChatPage } from '../../../src/client/features/chat/ChatPage';
 import type { GroupSummary, JoinedGroup } from '../../../src/shared/api';
 import type { GroupMemberEntry } from '../../../src/shared/community';
 import { DEFAULT_GROUP_GUIDELINES } from '../../../src/shared/guidelines';
 import { me, message, person, renderScreen, server, useSafetyDevice } from './harness';
+import { directKey, groupKey } from '../../../src/shared/conversation';
 
 vi.mock('../../../src/client/features/auth/session', async (importOriginal) => {
   const { currentEngine } = await import('../../../src/client/sync/current');
@@ -84,8 +84,8 @@ describe('/chat keeps people safe', () => {
     server.routes({ [`POST /api/messages/requests/${STRANGER._id}/accept`]: { message: 'Accepted' } });
     await device.db().requests.put({ _id: STRANGER._id, fullName: STRANGER.fullName, profilePic: '', role: 'user', count: 2, lastAt: new Date().toISOString() });
     await device.db().messages.bulkPut([
-      message(dmConversation(STRANGER._id), STRANGER._id, 'hey, saw you in the group'),
-      message(dmConversation(STRANGER._id), STRANGER._id, 'want to talk?'),
+      message(directKey(STRANGER._id), STRANGER._id, 'hey, saw you in the group'),
+      message(directKey(STRANGER._id), STRANGER._id, 'want to talk?'),
     ]);
     renderScreen(() => <ChatPage />);
     const toggle = await screen.findByRole('button', { name: /^Message requests \(1\)/ });
@@ -119,7 +119,7 @@ describe('/chat keeps people safe', () => {
       'DELETE /api/mutes/group/e0000000000000000000000e': { message: 'Unmuted' },
       'GET /api/messages/group/e0000000000000000000000e/members': members,
     });
-    await device.db().messages.put(message(groupConversation('e0000000000000000000000e'), NOOR._id, 'anyone around?'));
+    await device.db().messages.put(message(groupKey('e0000000000000000000000e'), NOOR._id, 'anyone around?'));
     renderScreen(() => <ChatPage />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Groups' }));
     const item = await screen.findByTestId('group-item');

@@ -1,7 +1,7 @@
 /**
- * Crisis detection v2 on the device (issue 22): an imminent card puts one emergency call first,
- * offline too; the device judges a line with the writer's own previous lines in the same place
- * (a conversation, an Aura chat, the diary) and nobody else's.
+ * Crisis detection v2 on the device (docs/crisis-detection.md): an imminent card puts one emergency
+ * call first, offline too; the device judges a line with the writer's own previous lines in the
+ * same place (a conversation, an Aura chat, the diary) and nobody else's.
  */
 import 'fake-indexeddb/auto';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
@@ -11,11 +11,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HelpCard } from '../../../src/client/features/help/HelpCard';
 import { resetCrisisResources } from '../../../src/client/features/help/resources';
 import { saveEntry } from '../../../src/client/features/diary/entries';
-import { dmConversation, type HavenDb } from '../../../src/client/db/database';
+import { type HavenDb } from '../../../src/client/db/database';
 import { noteKey, offerHelp } from '../../../src/client/safety/help-notes';
 import { previousDiary, previousInConversation } from '../../../src/client/safety/previous';
 import { queueDirect } from '../../../src/client/sync/outbox';
 import { freshDb, OTHER } from '../sync/fixtures';
+import { directKey } from '../../../src/shared/conversation';
 
 /** The card's links include the safety plan's, so it needs a router around it. */
 async function show(node: ReactNode): Promise<void> {
@@ -64,7 +65,7 @@ describe('the device judges a line with the writer\'s previous lines', () => {
   afterEach(() => db.close());
 
   it('a plan sent in three direct messages leaves a help note on the third, from the writer\'s own lines only', async () => {
-    const scope = dmConversation(OTHER);
+    const scope = directKey(OTHER);
     for (const text of PLAN) {
       const m = await queueDirect(db, db.userId, OTHER, text, null);
       await offerHelp(db, scope, text, () => previousInConversation(db, scope, db.userId, m.key));
@@ -74,7 +75,7 @@ describe('the device judges a line with the writer\'s previous lines', () => {
   });
 
   it('previous lines leave out the line itself and other people\'s lines', async () => {
-    const scope = dmConversation(OTHER);
+    const scope = directKey(OTHER);
     const mine = await queueDirect(db, db.userId, OTHER, 'first of mine', null);
     await db.messages.put({ ...mine, key: `${OTHER}:theirs`, senderId: OTHER, text: 'theirs', sortKey: mine.sortKey + 1 });
     const last = await queueDirect(db, db.userId, OTHER, 'second of mine', null);

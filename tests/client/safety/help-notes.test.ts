@@ -5,11 +5,12 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dmConversation, type HavenDb } from '../../../src/client/db/database';
+import { type HavenDb } from '../../../src/client/db/database';
 import { dismissHelp, noteKey, offerHelp } from '../../../src/client/safety/help-notes';
 import { applyBatch } from '../../../src/client/sync/apply';
 import { queueDirect } from '../../../src/client/sync/outbox';
 import { freshDb, OTHER, serverEcho } from '../sync/fixtures';
+import { directKey } from '../../../src/shared/conversation';
 
 let db: HavenDb;
 beforeEach(async () => {
@@ -18,7 +19,7 @@ beforeEach(async () => {
 });
 afterEach(() => db.close());
 
-const scope = dmConversation(OTHER);
+const scope = directKey(OTHER);
 const note = async () => (await db.meta.get(noteKey(scope)))?.value as { subject: string } | undefined;
 
 async function sendAndAck(text: string, help?: { subject: 'self' | 'other'; category: string | null }) {

@@ -1,17 +1,17 @@
 /**
- * A message's actions in an open conversation (issue 21), in jsdom against a fake API: the "⋯"
- * menu by mouse and keyboard, delete for everyone after a confirmation, report, block (the
- * person's messages leave the screen at once), tombstones with no words and no actions, and what
- * replaces the composer for someone blocked.
+ * A message's actions in an open conversation (docs/community-safety.md), in jsdom against a fake
+ * API: the "⋯" menu by mouse and keyboard, delete for everyone after a confirmation, report, block
+ * (the person's messages leave the screen at once), tombstones with no words and no actions, and
+ * what replaces the composer for someone blocked.
  */
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { dmConversation, groupConversation } from '../../../src/client/db/database';
 import { DirectChat, GroupChat } from '../../../src/client/features/chat/Conversation';
 import { sameRow, type MessageRowProps } from '../../../src/client/features/chat/MessageRow';
 import type { GroupSummary } from '../../../src/shared/api';
 import { me, message, person, renderScreen, server, useSafetyDevice } from './harness';
+import { directKey, groupKey } from '../../../src/shared/conversation';
 
 vi.mock('../../../src/client/features/auth/session', async (importOriginal) => {
   const { currentEngine } = await import('../../../src/client/sync/current');
@@ -37,9 +37,9 @@ const names = (menu: HTMLElement) => within(menu).getAllByRole('menuitem').map((
 describe('a message\'s actions', () => {
   it('offers Report and Block for someone else\'s message, Delete for everyone for one\'s own, by keyboard too', async () => {
     await device.db().messages.bulkPut([
-      message(dmConversation(NOOR._id), NOOR._id, 'hello from Noor'),
-      message(dmConversation(NOOR._id), me(), 'hello back', { receiverId: NOOR._id }),
-      message(dmConversation(NOOR._id), me(), 'still on its way', { receiverId: NOOR._id, status: 'queued', _id: null, seq: null, sortKey: 2 ** 50 }),
+      message(directKey(NOOR._id), NOOR._id, 'hello from Noor'),
+      message(directKey(NOOR._id), me(), 'hello back', { receiverId: NOOR._id }),
+      message(directKey(NOOR._id), me(), 'still on its way', { receiverId: NOOR._id, status: 'queued', _id: null, seq: null, sortKey: 2 ** 50 }),
     ]);
     renderScreen(() => <DirectChat person={NOOR} onBack={() => {}} />);
     const theirs = await openActions('hello from Noor');
@@ -62,7 +62,7 @@ describe('a message\'s actions', () => {
 
   it('Delete for everyone asks first, then the message becomes "This message was deleted" with no actions', async () => {
     server.routes({ 'DELETE /api/messages/d00000000000000000000001': { message: 'Message deleted' } });
-    const mine = message(dmConversation(NOOR._id), me(), 'I should not have said that', { receiverId: NOOR._id, _id: 'd00000000000000000000001' });
+    const mine = message(directKey(NOOR._id), me(), 'I should not have said that', { receiverId: NOOR._id, _id: 'd00000000000000000000001' });
     await device.db().messages.put(mine);
     renderScreen(() => <DirectChat person={NOOR} onBack={() => {}} />);
     fireEvent.click(within(await openActions('I should not have said that')).getByRole('menuitem', { name: 'Delete for everyone' }));
@@ -79,8 +79,8 @@ describe('a message\'s actions', () => {
 
   it('a moderator\'s removal and a deleted account each say so, with no words or image left', async () => {
     await device.db().messages.bulkPut([
-      message(groupConversation(GROUP._id), NOOR._id, '', { deletedAt: '2026-03-04T10:00:00.000Z', deletedBy: 'moderator', image: null }),
-      message(groupConversation(GROUP._id), ADA._id, '', { deletedAt: '2026-03-04T10:00:00.000Z', deletedBy: 'account' }),
+      message(groupKey(GROUP._id), NOOR._id, '', { deletedAt: '2026-03-04T10:00:00.000Z', deletedBy: 'moderator', image: null }),
+      message(groupKey(GROUP._id), ADA._id, '', { deletedAt: '2026-03-04T10:00:00.000Z', deletedBy: 'account' }),
     ]);
     renderScreen(() => <GroupChat group={GROUP} onBack={() => {}} />);
     await screen.findByText('This message was removed by a moderator');
@@ -99,8 +99,8 @@ describe('a message\'s actions', () => {
   it('Block asks first, then the person\'s messages leave the screen and the composer says who is blocked', async () => {
     server.routes({ [`PUT /api/blocks/${NOOR._id}`]: { message: 'Blocked' }, [`DELETE /api/blocks/${NOOR._id}`]: { message: 'Unblocked' } });
     await device.db().messages.bulkPut([
-      message(dmConversation(NOOR._id), NOOR._id, 'you again?'),
-      message(dmConversation(NOOR._id), me(), 'please stop', { receiverId: NOOR._id }),
+      message(directKey(NOOR._id), NOOR._id, 'you again?'),
+      message(directKey(NOOR._id), me(), 'please stop', { receiverId: NOOR._id }),
     ]);
     renderScreen(() => <DirectChat person={NOOR} onBack={() => {}} />);
     fireEvent.click(within(await openActions('you again?')).getByRole('menuitem', { name: 'Block Noor Haddad' }));
@@ -121,8 +121,8 @@ describe('a message\'s actions', () => {
   it('offers no Block for Haven\'s team, and a refused block is said calmly', async () => {
     await device.db().users.bulkPut([ADA, NOOR]);
     await device.db().messages.bulkPut([
-      message(groupConversation(GROUP._id), ADA._id, 'welcome, everyone', { sender: { _id: ADA._id, fullName: ADA.fullName, profilePic: '' } }),
-      message(groupConversation(GROUP._id), NOOR._id, 'hi all', { sender: { _id: NOOR._id, fullName: NOOR.fullName, profilePic: '' } }),
+      message(groupKey(GROUP._id), ADA._id, 'welcome, everyone', { sender: { _id: ADA._id, fullName: ADA.fullName, profilePic: '' } }),
+      message(groupKey(GROUP._id), NOOR._id, 'hi all', { sender: { _id: NOOR._id, fullName: NOOR.fullName, profilePic: '' } }),
     ]);
     server.routes({ [`PUT /api/blocks/${NOOR._id}`]: () => ({ status: 500, body: { message: 'Something went wrong on our side.', code: 'INTERNAL' } }) });
     renderScreen(() => <GroupChat group={GROUP} onBack={() => {}} />);

@@ -1,11 +1,12 @@
 /**
- * A group's composer asks before sending contact details (issue 21): it never blocks, "Edit" goes
- * back to the box with every word intact, "Send anyway" sends them as typed, and other words go at once.
+ * A group's composer asks before sending contact details (docs/decisions/community-rules.md): it
+ * never blocks, "Edit" goes back to the box with every word intact, "Send anyway" sends them as
+ * typed, and other words go at once.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from '../../../src/client/features/chat/Composer';
-import { personalInfoWarning } from '../../../src/client/features/chat/SendCheck';
+import { personalInfoWarning } from '../../../src/client/features/conversation/SendCheck';
 import { PERSONAL_INFO_ADVICE, PERSONAL_INFO_PROMPT } from '../../../src/shared/personal-info';
 
 afterEach(cleanup);

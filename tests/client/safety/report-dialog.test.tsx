@@ -1,7 +1,7 @@
 /**
- * The report dialog (issue 21): every reason offered in words, an optional note with its counter,
- * a refusal said in the dialog with what was typed kept, the server's thank-you, and "Block <name>"
- * offered in the same flow for a person or a message (never for a group).
+ * The report dialog (docs/community-safety.md): every reason offered in words, an optional note
+ * with its counter, a refusal said in the dialog with what was typed kept, the server's thank-you,
+ * and "Block <name>" offered in the same flow for a person or a message (never for a group).
  */
 import 'fake-indexeddb/auto';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';

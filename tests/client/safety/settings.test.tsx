@@ -1,6 +1,6 @@
 /**
- * Settings' Blocked people and Your reports, and the profile's display name (issue 21), in jsdom
- * against a fake API.
+ * Settings' Blocked people and Your reports, and the profile's display name
+ * (docs/community-safety.md), in jsdom against a fake API.
  */
 import 'fake-indexeddb/auto';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';

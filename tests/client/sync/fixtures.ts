@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import type { DirectMessage, GroupMessage } from '../../../src/shared/api';
 import { HavenDb, type OutboxRow } from '../../../src/client/db/database';
+import { requestClientId, requestText } from '../../../src/shared/outgoing';
 import type { BatchOutcome, ItemOutcome, OutboxTransport, SendOutcome } from '../../../src/client/sync/transport';
 
 let dbCount = 0;
@@ -18,11 +19,13 @@ export function freshDb(): HavenDb {
 let seq = 100;
 export function serverEcho(row: OutboxRow, senderId: string): DirectMessage | GroupMessage {
   seq += 1;
-  const base = { _id: seq.toString(16).padStart(24, '0'), seq, senderId, clientId: row.clientId, createdAt: new Date().toISOString() };
-  if (row.kind === 'group') {
-    return { ...base, groupId: row.target, sender: { _id: senderId, fullName: 'Me', profilePic: '' }, text: String(row.body.text) };
+  const { request } = row;
+  const base = { _id: seq.toString(16).padStart(24, '0'), seq, senderId, clientId: requestClientId(request), createdAt: new Date().toISOString() };
+  if (request.kind === 'group') {
+    return { ...base, groupId: request.groupId, sender: { _id: senderId, fullName: 'Me', profilePic: '' }, text: request.text };
   }
-  return { ...base, receiverId: row.target, text: String(row.body.text), image: (row.body.image as string | null) ?? null };
+  if (request.kind === 'aura') throw new Error('An Aura question has no echo');
+  return { ...base, receiverId: request.to, text: request.text ?? '', image: request.image ?? null };
 }
 
 type Scripted = Exclude<SendOutcome, { ok: true }> | 'ok';
@@ -42,7 +45,7 @@ export class ScriptedTransport implements OutboxTransport {
   async send(row: OutboxRow): Promise<SendOutcome> {
     this.sent.push(row);
     const next = this.script.shift() ?? 'ok';
-    if (next === 'ok') return { ok: true, data: { aiResponse: `Aura on: ${String(row.body.text)}`, crisis: false } };
+    if (next === 'ok') return { ok: true, data: { aiResponse: `Aura on: ${requestText(row.request)}`, crisis: false } };
     return next;
   }
 

@@ -8,17 +8,18 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import ky from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DirectMessage, GroupMessage } from '../../../src/shared/api';
-import { dmConversation, groupConversation, type HavenDb, type LocalMessage } from '../../../src/client/db/database';
+import { type HavenDb, type LocalMessage } from '../../../src/client/db/database';
 import { HISTORY_PAGE, isAtStart, readWindow, storePage, useConversationWindow, widenWindow } from '../../../src/client/sync/history';
 import { fromDirect, fromGroup } from '../../../src/client/sync/merge';
 import { queueDirect } from '../../../src/client/sync/outbox';
 import { pruneConversations } from '../../../src/client/sync/prune';
 import { freshDb, GROUP, OTHER } from './fixtures';
+import { directKey, groupKey } from '../../../src/shared/conversation';
 
 let db: HavenDb;
 vi.mock('../../../src/client/sync/current', () => ({ useDb: () => db }));
 
-const DM = dmConversation(OTHER);
+const DM = directKey(OTHER);
 const id = (seq: number) => seq.toString(16).padStart(24, '0');
 const direct = (seq: number, from = OTHER): DirectMessage => ({
   _id: id(seq), seq, senderId: from, receiverId: from === OTHER ? db.userId : OTHER, text: `m${seq}`, image: null,
@@ -107,7 +108,7 @@ describe('the window query', () => {
     await stored(1, 3);
     await db.messages.put(fromGroup(group(4)));
     expect(texts((await readWindow(db, DM, null)).messages)).toEqual(['m1', 'm2', 'm3']);
-    expect(texts((await readWindow(db, groupConversation(GROUP), null)).messages)).toEqual(['g4']);
+    expect(texts((await readWindow(db, groupKey(GROUP), null)).messages)).toEqual(['g4']);
   });
 });
 
@@ -148,9 +149,9 @@ describe('loading older messages', () => {
 
   it('asks a group for its newest page when nothing is stored (a group joined later)', async () => {
     const server = fakeServer(Array.from({ length: 80 }, (_, i) => group(i + 1)));
-    const floor = await widenWindow(db, groupConversation(GROUP), null, { http: server.http, online: true });
+    const floor = await widenWindow(db, groupKey(GROUP), null, { http: server.http, online: true });
     expect(server.asked).toEqual([`/api/messages/group/${GROUP}?limit=50`]);
-    expect(texts((await readWindow(db, groupConversation(GROUP), floor)).messages)).toEqual(range(31, 80, 'g'));
+    expect(texts((await readWindow(db, groupKey(GROUP), floor)).messages)).toEqual(range(31, 80, 'g'));
   });
 
   it('offline, widens only as far as the device goes and asks nothing', async () => {
@@ -192,7 +193,7 @@ describe('useConversationWindow', () => {
   it('opens a conversation with the newest page, pages older ones in, and reaches the start', async () => {
     const server = fakeServer(Array.from({ length: 120 }, (_, i) => group(i + 1)));
     vi.stubGlobal('fetch', async (input: Request) => server.answer(input));
-    const { result } = renderHook(() => useConversationWindow(groupConversation(GROUP)));
+    const { result } = renderHook(() => useConversationWindow(groupKey(GROUP)));
     await waitFor(() => expect(result.current.messages).toHaveLength(50));
     expect(texts(result.current.messages!)).toEqual(range(71, 120, 'g'));
     expect(server.asked).toEqual([`/api/messages/group/${GROUP}?limit=50`]);
@@ -235,12 +236,12 @@ describe('pruneConversations', () => {
     for (let i = 0; i < 8; i += 1) await queueDirect(db, db.userId, OTHER, `queued ${i}`, null);
     // A sent row an outbox row still points to (say, an answer not yet applied) is left alone.
     const held = (await db.messages.get(fromDirect(direct(2), db.userId).key))!;
-    await db.outbox.add({ messageKey: held.key, clientId: held.clientId, kind: 'direct', target: OTHER, body: {}, status: 'sending', attempts: 1, nextAttemptAt: 0, error: null });
+    await db.outbox.add({ messageKey: held.key, request: { kind: 'direct', to: OTHER, text: '', clientId: held.clientId }, status: 'sending', attempts: 1, nextAttemptAt: 0, error: null });
 
     expect(await pruneConversations(db, 5)).toBe(9);
     const left = (await readWindow(db, DM, at(0))).messages;
     expect(texts(left)).toEqual(['m2', ...range(0, 7, 'queued ')]);
-    expect(await db.messages.where('conversation').equals(groupConversation(GROUP)).count()).toBe(3);
+    expect(await db.messages.where('conversation').equals(groupKey(GROUP)).count()).toBe(3);
   });
 
   it('leaves a conversation within the bound untouched', async () => {

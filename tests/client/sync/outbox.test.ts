@@ -1,10 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dmConversation, type HavenDb } from '../../../src/client/db/database';
+import { type HavenDb } from '../../../src/client/db/database';
 import { Flusher } from '../../../src/client/sync/flusher';
 import { discard, queueAura, queueDirect, queueGroup, retry } from '../../../src/client/sync/outbox';
 import { fromDirect } from '../../../src/client/sync/merge';
 import { freshDb, GROUP, noLock, OTHER, ScriptedTransport, serverEcho } from './fixtures';
+import { directKey } from '../../../src/shared/conversation';
+import { requestClientId, requestText } from '../../../src/shared/outgoing';
 
 let db: HavenDb;
 let transport: ScriptedTransport;
@@ -31,9 +33,9 @@ describe('enqueue', () => {
   it('writes the optimistic message and its outbox row together, with one clientId', async () => {
     const m = await queueDirect(db, db.userId, OTHER, 'hello', null);
     const [row] = await db.outbox.toArray();
-    expect(row).toMatchObject({ messageKey: m.key, clientId: m.clientId, kind: 'direct', target: OTHER, status: 'queued' });
-    expect(row!.body).toEqual({ text: 'hello', image: null, clientId: m.clientId });
-    expect(await db.messages.get(m.key)).toMatchObject({ status: 'queued', _id: null, conversation: dmConversation(OTHER) });
+    expect(row).toMatchObject({ messageKey: m.key, status: 'queued' });
+    expect(row!.request).toEqual({ kind: 'direct', to: OTHER, text: 'hello', image: null, clientId: m.clientId });
+    expect(await db.messages.get(m.key)).toMatchObject({ status: 'queued', _id: null, conversation: directKey(OTHER) });
     expect(m.clientId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 
@@ -52,7 +54,7 @@ describe('flusher', () => {
     for (const t of ['one', 'two', 'three']) await queueDirect(db, db.userId, OTHER, t, null);
     await queueGroup(db, { _id: db.userId, fullName: 'Me', profilePic: '' }, GROUP, 'four');
     await flusher().flush();
-    expect(transport.sent.map((r) => r.body.text)).toEqual(['one', 'two', 'three', 'four']);
+    expect(transport.sent.map((r) => requestText(r.request))).toEqual(['one', 'two', 'three', 'four']);
     expect(await db.outbox.count()).toBe(0);
     const stored = await db.messages.toArray();
     expect(stored.every((m) => m.status === 'sent' && m._id !== null && m.seq !== null)).toBe(true);
@@ -63,7 +65,7 @@ describe('flusher', () => {
     for (let i = 0; i < 230; i += 1) await queueDirect(db, db.userId, OTHER, `m${i}`, null);
     await flusher().flush();
     expect(transport.batches.map((b) => b.length)).toEqual([100, 100, 30]);
-    expect(transport.sent.map((r) => r.body.text)).toEqual(Array.from({ length: 230 }, (_, i) => `m${i}`));
+    expect(transport.sent.map((r) => requestText(r.request))).toEqual(Array.from({ length: 230 }, (_, i) => `m${i}`));
     expect(await db.outbox.count()).toBe(0);
   });
 
@@ -72,7 +74,7 @@ describe('flusher', () => {
     transport.script.push({ ok: false, kind: 'retry', message: 'No connection' });
     const f = flusher();
     await f.flush();
-    expect(transport.sent.map((r) => r.body.text)).toEqual(['one', 'two']);
+    expect(transport.sent.map((r) => requestText(r.request))).toEqual(['one', 'two']);
     const [first] = await db.outbox.toArray();
     expect(first).toMatchObject({ status: 'queued', attempts: 1 });
     expect(first!.nextAttemptAt).toBeGreaterThan(now);
@@ -82,7 +84,7 @@ describe('flusher', () => {
     expect(transport.sent).toHaveLength(2);
     now = first!.nextAttemptAt;
     await f.flush();
-    expect(transport.batches.map((b) => b.map((r) => r.body.text))).toEqual([['one', 'two'], ['one', 'two']]);
+    expect(transport.batches.map((b) => b.map((r) => requestText(r.request)))).toEqual([['one', 'two'], ['one', 'two']]);
     expect(await statuses()).toEqual([['one', 'sent'], ['two', 'sent']]);
   });
 
@@ -95,7 +97,7 @@ describe('flusher', () => {
     expect((await db.outbox.toArray()).map((r) => r.attempts)).toEqual([0, 0]);
     online = true;
     await f.makeDue();
-    expect(transport.sent.map((r) => r.body.text)).toEqual(['one', 'two']);
+    expect(transport.sent.map((r) => requestText(r.request))).toEqual(['one', 'two']);
     expect(await db.outbox.count()).toBe(0);
   });
 
@@ -113,7 +115,7 @@ describe('flusher', () => {
     await f.flush();
     expect(transport.sent).toHaveLength(0);
     await f.makeDue();
-    expect(transport.sent.map((r) => r.body.text)).toEqual(['waited']);
+    expect(transport.sent.map((r) => requestText(r.request))).toEqual(['waited']);
   });
 
   it('holds back only the conversation that is backing off; others go on', async () => {
@@ -123,8 +125,8 @@ describe('flusher', () => {
     const [head] = await db.outbox.toArray();
     await db.outbox.update(head!.order!, { attempts: 3, nextAttemptAt: now + 30_000 });
     await flusher().flush();
-    expect(transport.sent.map((r) => r.body.text)).toEqual(['to group']);
-    expect((await db.outbox.toArray()).map((r) => r.body.text)).toEqual(['to other, waiting', 'to other, after']);
+    expect(transport.sent.map((r) => requestText(r.request))).toEqual(['to group']);
+    expect((await db.outbox.toArray()).map((r) => requestText(r.request))).toEqual(['to other, waiting', 'to other, after']);
   });
 
   it('never lets a slow Aura answer hold back direct or group messages', async () => {
@@ -154,7 +156,7 @@ describe('flusher', () => {
     expect(await db.messages.get(bad.key)).toMatchObject({ status: 'queued', error: null });
     await flusher().flush();
     expect(await db.messages.get(bad.key)).toMatchObject({ status: 'sent' });
-    expect(transport.sent.filter((r) => r.body.text === 'bad').map((r) => r.clientId)).toEqual([bad.clientId, bad.clientId]);
+    expect(transport.sent.filter((r) => requestText(r.request) === 'bad').map((r) => requestClientId(r.request))).toEqual([bad.clientId, bad.clientId]);
   });
 
   it('deletes a failed message on request, but never a queued one', async () => {
@@ -181,7 +183,7 @@ describe('flusher', () => {
     expect(transport.batches).toHaveLength(1);
     f.resume();
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
-    expect(transport.sent.map((r) => r.body.text)).toEqual(['one', 'two', 'one', 'two']);
+    expect(transport.sent.map((r) => requestText(r.request))).toEqual(['one', 'two', 'one', 'two']);
   });
 
   it('sends a row left "sending" by a crash again, with the same clientId', async () => {
@@ -193,7 +195,7 @@ describe('flusher', () => {
     await db.open();
     await flusher().flush();
     expect(transport.sent).toHaveLength(1);
-    expect(transport.sent[0]!.clientId).toBe(m.clientId);
+    expect(requestClientId(transport.sent[0]!.request)).toBe(m.clientId);
     expect(await db.messages.get(m.key)).toMatchObject({ status: 'sent' });
   });
 
@@ -202,7 +204,7 @@ describe('flusher', () => {
     const f = flusher();
     await Promise.all([f.flush(), f.flush(), f.flush()]);
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
-    expect(transport.sent.map((r) => r.body.text)).toEqual(['one', 'two', 'three']);
+    expect(transport.sent.map((r) => requestText(r.request))).toEqual(['one', 'two', 'three']);
   });
 
   it('keeps one row per message when the socket echo arrives before the answer (dedupe by key)', async () => {

@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxRow } from '../../../src/client/db/database';
+import type { ConversationKind } from '../../../src/shared/conversation';
+import { requestConversation, type OutgoingRequest } from '../../../src/shared/outgoing';
 import { auraLanes, nextBatch, nextWakeUp } from '../../../src/client/sync/plan';
 import { deriveStatus, type SyncFacts } from '../../../src/client/sync/status';
 
 let order = 0;
-const row = (kind: OutboxRow['kind'], target: string, extra: Partial<OutboxRow> = {}): OutboxRow => {
+function request(kind: ConversationKind, target: string, text: string, clientId: string): OutgoingRequest {
+  if (kind === 'direct') return { kind, to: target, text, image: null, clientId };
+  if (kind === 'group') return { kind, groupId: target, text, clientId };
+  return { kind, chatId: target, ask: { question: text, img: null, clientId } };
+}
+const row = (kind: ConversationKind, target: string, extra: Partial<OutboxRow> & { text?: string } = {}): OutboxRow => {
   order += 1;
+  const { text = `t${order}`, ...rest } = extra;
   return {
-    order, messageKey: `k${order}`, clientId: `c-${order}-abcdefgh`, kind, target, body: { text: `t${order}` },
-    status: 'queued', attempts: 0, nextAttemptAt: 0, error: null, ...extra,
+    order, messageKey: `k${order}`, request: request(kind, target, text, `c-${order}-abcdefgh`),
+    status: 'queued', attempts: 0, nextAttemptAt: 0, error: null, ...rest,
   };
 };
+const targetOf = (r: OutboxRow) => requestConversation(r.request).id;
 
 describe('nextBatch', () => {
   it('takes due direct and group rows in outbox order, never Aura or failed ones', () => {
@@ -20,16 +29,16 @@ describe('nextBatch', () => {
 
   it('skips a whole conversation behind a row that is not due, so nothing overtakes it', () => {
     const rows = [row('direct', 'a', { nextAttemptAt: 500 }), row('group', 'g'), row('direct', 'a')];
-    expect(nextBatch(rows, 100).map((r) => r.target)).toEqual(['g']);
-    expect(nextBatch(rows, 500).map((r) => r.target)).toEqual(['a', 'g', 'a']);
+    expect(nextBatch(rows, 100).map(targetOf)).toEqual(['g']);
+    expect(nextBatch(rows, 500).map(targetOf)).toEqual(['a', 'g', 'a']);
   });
 
   it('stops at the item limit and at the size limit (but always takes one)', () => {
     const many = Array.from({ length: 250 }, () => row('direct', 'a'));
     expect(nextBatch(many, 0)).toHaveLength(100);
-    const long = Array.from({ length: 5 }, () => row('direct', 'a', { body: { text: 'x'.repeat(90_000) } }));
+    const long = Array.from({ length: 5 }, () => row('direct', 'a', { text: 'x'.repeat(90_000) }));
     expect(nextBatch(long, 0)).toHaveLength(2);
-    expect(nextBatch([row('direct', 'a', { body: { text: 'x'.repeat(300_000) } })], 0)).toHaveLength(1);
+    expect(nextBatch([row('direct', 'a', { text: 'x'.repeat(300_000) })], 0)).toHaveLength(1);
   });
 });
 

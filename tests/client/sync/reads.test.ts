@@ -6,18 +6,19 @@ import 'fake-indexeddb/auto';
 import ky from 'ky';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ReadPosition } from '../../../src/shared/api';
-import { dmConversation, groupConversation, type HavenDb } from '../../../src/client/db/database';
+import type { HavenDb } from '../../../src/client/db/database';
 import { fromDirect } from '../../../src/client/sync/merge';
 import { noteRead, sendReads, storeServerReads, syncReads } from '../../../src/client/sync/reads';
 import { readSummaries } from '../../../src/client/sync/unread';
 import { freshDb, GROUP, OTHER } from './fixtures';
+import { directKey, groupKey } from '../../../src/shared/conversation';
 
 let db: HavenDb;
 beforeEach(() => {
   db = freshDb();
 });
 
-const DM = dmConversation(OTHER);
+const DM = directKey(OTHER);
 const position = (over: Partial<ReadPosition>): ReadPosition => ({ kind: 'direct', id: OTHER, seq: 1, updatedAt: new Date().toISOString(), ...over });
 
 /** A server keeping positions as /api/reads does (forward only), or answering `fail` for every request. */
@@ -73,10 +74,10 @@ describe('read positions on the device', () => {
 
   it('a refusal a retry cannot change (the group was left) is dropped, and the device keeps its own mark', async () => {
     const server = fakeServer();
-    await noteRead(db, groupConversation(GROUP), 4);
+    await noteRead(db, groupKey(GROUP), 4);
     server.fail(403);
     await sendReads(db, server.http);
-    expect(await db.reads.get(groupConversation(GROUP))).toMatchObject({ seq: 4, sentSeq: 4 });
+    expect(await db.reads.get(groupKey(GROUP))).toMatchObject({ seq: 4, sentSeq: 4 });
   });
 
   it('a session that ended keeps the mark waiting for the next sign-in, rather than dropping it', async () => {
@@ -94,7 +95,7 @@ describe('read positions on the device', () => {
     await noteRead(db, DM, 9);
     await storeServerReads(db, [position({ seq: 6 }), position({ kind: 'group', id: GROUP, seq: 3 })]);
     expect(await db.reads.get(DM)).toEqual({ conversation: DM, seq: 9, sentSeq: 6 });
-    expect(await db.reads.get(groupConversation(GROUP))).toEqual({ conversation: groupConversation(GROUP), seq: 3, sentSeq: 3 });
+    expect(await db.reads.get(groupKey(GROUP))).toEqual({ conversation: groupKey(GROUP), seq: 3, sentSeq: 3 });
     await storeServerReads(db, [position({ seq: 12 })]);
     expect(await db.reads.get(DM)).toEqual({ conversation: DM, seq: 12, sentSeq: 12 });
   });
@@ -105,7 +106,7 @@ describe('read positions on the device', () => {
     await noteRead(db, DM, 2);
     await syncReads(db, server.http);
     expect(server.asked.map((a) => a.method)).toEqual(['PUT', 'GET']);
-    expect((await db.reads.get(groupConversation(GROUP)))?.seq).toBe(8);
+    expect((await db.reads.get(groupKey(GROUP)))?.seq).toBe(8);
     expect(await db.reads.get(DM)).toMatchObject({ seq: 2, sentSeq: 2 });
   });
 });

@@ -1,8 +1,8 @@
-/** Community safety on the device (issue 21): blocks hold on every path in, tombstones replace, quiet conversations count nothing. */
+/** Community safety on the device (docs/community-safety.md): blocks hold on every path in, tombstones replace, quiet conversations count nothing. */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DirectMessage, GroupMessage, SyncPage } from '../../../src/shared/api';
-import { dmConversation, groupConversation, type HavenDb } from '../../../src/client/db/database';
+import { type HavenDb } from '../../../src/client/db/database';
 import { catchUp } from '../../../src/client/sync/catchup';
 import { IncomingMessages } from '../../../src/client/sync/incoming';
 import { fromDirect, fromGroup, mergeBatch, withoutBlocked } from '../../../src/client/sync/merge';
@@ -10,6 +10,7 @@ import { storePage } from '../../../src/client/sync/history';
 import { forgetPeople, isMuted } from '../../../src/client/sync/safety';
 import { readSummaries } from '../../../src/client/sync/unread';
 import { freshDb, GROUP, OTHER } from './fixtures';
+import { directKey, groupKey } from '../../../src/shared/conversation';
 
 const THIRD = 'd'.repeat(24);
 let db: HavenDb;
@@ -48,7 +49,7 @@ describe('a block on the device', () => {
     incoming.add(fromGroup(group(8, OTHER)));
     incoming.add(fromGroup(group(9, THIRD)));
     await new Promise((resolve) => setTimeout(resolve, 80));
-    await storePage(db, dmConversation(OTHER), [fromDirect(direct(6, OTHER, db.userId), db.userId)], false);
+    await storePage(db, directKey(OTHER), [fromDirect(direct(6, OTHER, db.userId), db.userId)], false);
     expect((await db.messages.toArray()).map((m) => m.text)).toEqual(['g9']);
   });
 
@@ -90,18 +91,18 @@ describe('quiet conversations', () => {
       [group(4, OTHER)], 4,
     ));
     let summaries = await readSummaries(db);
-    expect(summaries.get(dmConversation(OTHER))?.unread).toBe(1);
-    expect(summaries.get(dmConversation(THIRD))?.unread).toBe(1);
-    expect(summaries.get(groupConversation(GROUP))?.unread).toBe(1);
+    expect(summaries.get(directKey(OTHER))?.unread).toBe(1);
+    expect(summaries.get(directKey(THIRD))?.unread).toBe(1);
+    expect(summaries.get(groupKey(GROUP))?.unread).toBe(1);
 
-    await db.mutes.put({ conversation: groupConversation(GROUP), until: null });
-    await db.mutes.put({ conversation: dmConversation(OTHER), until: new Date(Date.now() - 1000).toISOString() });
+    await db.mutes.put({ conversation: groupKey(GROUP), until: null });
+    await db.mutes.put({ conversation: directKey(OTHER), until: new Date(Date.now() - 1000).toISOString() });
     await db.requests.put({ _id: THIRD, fullName: 'T', profilePic: '', role: 'user', count: 2, lastAt: new Date().toISOString() });
     summaries = await readSummaries(db);
-    expect(summaries.get(groupConversation(GROUP))).toMatchObject({ unread: 0, muted: true });
-    expect(summaries.get(dmConversation(THIRD))).toMatchObject({ unread: 0, request: true });
+    expect(summaries.get(groupKey(GROUP))).toMatchObject({ unread: 0, muted: true });
+    expect(summaries.get(directKey(THIRD))).toMatchObject({ unread: 0, request: true });
     // An ended mute is no mute.
-    expect(summaries.get(dmConversation(OTHER))).toMatchObject({ unread: 1, muted: false });
+    expect(summaries.get(directKey(OTHER))).toMatchObject({ unread: 1, muted: false });
   });
 
   it('reads a mute as holding until its time, and always when it has none', () => {

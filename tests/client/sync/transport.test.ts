@@ -13,6 +13,9 @@ import { Flusher } from '../../../src/client/sync/flusher';
 import { queueAura } from '../../../src/client/sync/outbox';
 import { kyTransport } from '../../../src/client/sync/transport';
 import { noLock } from './fixtures';
+import { requestClientId, requestConversation } from '../../../src/shared/outgoing';
+
+const chatOf = (row: OutboxRow) => requestConversation(row.request).id;
 
 const CHAT = '0123456789abcdef01234567';
 let db: HavenDb;
@@ -58,10 +61,10 @@ async function newChatRow(text = 'I could not sleep'): Promise<OutboxRow> {
 describe('a new Aura chat', () => {
   it('POSTs the question, then reads the answer, its crisis help and the title from the history', async () => {
     const row = await newChatRow();
-    const key = String(row.body.clientId);
+    const key = requestClientId(row.request);
     const { api, calls } = server(({ method, path }) => {
-      if (method === 'POST' && path === '/api/chats') return json(row.target, 201);
-      if (method === 'GET' && path === `/api/chats/${row.target}`) {
+      if (method === 'POST' && path === '/api/chats') return json(chatOf(row), 201);
+      if (method === 'GET' && path === `/api/chats/${chatOf(row)}`) {
         return json(chat([
           entry({ role: 'user', clientId: key }, 'I could not sleep'),
           entry({ role: 'model', clientId: `${key}:reply`, crisis: true, help: { subject: 'self', category: null } }, 'I am glad you told me.'),
@@ -71,14 +74,14 @@ describe('a new Aura chat', () => {
     });
     const outcome = await kyTransport(api, 0).send(row);
     expect(outcome).toEqual({ ok: true, data: { aiResponse: 'I am glad you told me.', crisis: true, help: { subject: 'self', category: null }, title: 'Could not sleep' } });
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/chats', `GET /api/chats/${row.target}`]);
-    expect(calls[0]!.body).toEqual({ chatId: row.target, text: 'I could not sleep', img: null, clientId: key });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/chats', `GET /api/chats/${chatOf(row)}`]);
+    expect(calls[0]!.body).toEqual({ chatId: chatOf(row), text: 'I could not sleep', img: null, clientId: key });
   });
 
   it('picks this question\'s answer by its clientId, not just the newest answer', async () => {
     const row = await newChatRow();
-    const key = String(row.body.clientId);
-    const { api } = server(({ method }) => (method === 'POST' ? json(row.target, 200) : json(chat([
+    const key = requestClientId(row.request);
+    const { api } = server(({ method }) => (method === 'POST' ? json(chatOf(row), 200) : json(chat([
       entry({ role: 'user', clientId: key }, 'I could not sleep'),
       entry({ role: 'model', clientId: `${key}:reply` }, 'the answer to this question'),
       entry({ role: 'user', clientId: 'another-tab-0001' }, 'later, from another tab'),
@@ -92,16 +95,16 @@ describe('a new Aura chat', () => {
     const row = await newChatRow();
     const oldShape = server(() => json({ _id: CHAT, title: 't', aiResponse: 'hi', crisis: false }, 201));
     expect(await kyTransport(oldShape.api, 0).send(row)).toMatchObject({ ok: false, kind: 'retry' });
-    const noAnswer = server(({ method }) => (method === 'POST' ? json(row.target, 201) : json(chat([]))));
+    const noAnswer = server(({ method }) => (method === 'POST' ? json(chatOf(row), 201) : json(chat([]))));
     expect(await kyTransport(noAnswer.api, 0).send(row)).toMatchObject({ ok: false, kind: 'retry' });
   });
 
   it('a send lost between the POST and the history read is sent again with the same clientId, then stored once', async () => {
     const row = await newChatRow('hello Aura');
-    const key = String(row.body.clientId);
+    const key = requestClientId(row.request);
     let reads = 0;
     const { api, calls } = server(({ method }) => {
-      if (method === 'POST') return json(row.target, calls.filter((c) => c.method === 'POST').length === 1 ? 201 : 200);
+      if (method === 'POST') return json(chatOf(row), calls.filter((c) => c.method === 'POST').length === 1 ? 201 : 200);
       reads += 1;
       if (reads === 1) return json({ message: 'busy', code: 'UNAVAILABLE' }, 503);
       return json(chat([entry({ role: 'user', clientId: key }, 'hello Aura'), entry({ role: 'model', clientId: `${key}:reply` }, 'Hello!')], 'Hello aura'));
@@ -115,9 +118,9 @@ describe('a new Aura chat', () => {
     flusher.stop();
     expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { clientId: string }).clientId)).toEqual([key, key]);
     expect(await db.outbox.count()).toBe(0);
-    expect((await db.aiMessages.where('chatId').equals(row.target).toArray()).map((m) => [m.role, m.text, m.status]))
+    expect((await db.aiMessages.where('chatId').equals(chatOf(row)).toArray()).map((m) => [m.role, m.text, m.status]))
       .toEqual([['user', 'hello Aura', 'sent'], ['model', 'Hello!', 'sent']]);
-    expect(await db.aiChats.get(row.target)).toMatchObject({ title: 'Hello aura', local: false });
+    expect(await db.aiChats.get(chatOf(row))).toMatchObject({ title: 'Hello aura', local: false });
   });
 });
 

@@ -3,18 +3,21 @@ import { memo } from 'react';
 import { toast } from 'react-hot-toast';
 import type { LocalAiMessage } from '../../db/database';
 import { discardMessage, retryMessage } from '../../sync/hooks';
+import { SEND_TEXTS } from '../../sync/texts';
+import { itemState } from '../conversation/items';
 import { IconClock } from '../../ui/icons';
 import { AuraMarkdown } from './AuraMarkdown';
 import { CrisisCard } from './CrisisCard';
 
 function SendState({ message }: { message: LocalAiMessage }) {
-  if (message.status === 'sent') return null;
-  if (message.status === 'failed') {
+  const state = itemState(message.status);
+  if (state === 'sent') return null;
+  if (state === 'failed') {
     return (
       <div className="chat-footer mt-1 flex flex-wrap items-center justify-end gap-2 text-error">
         <span>Not sent{message.error ? `: ${message.error}` : ''}</span>
         <button type="button" className="btn btn-xs btn-outline"
-          onClick={() => void retryMessage(message.key).catch(() => toast.error('Failed to send message'))}>
+          onClick={() => void retryMessage(message.key).catch(() => toast.error(SEND_TEXTS.failed))}>
           Retry
         </button>
         <button type="button" className="btn btn-xs btn-ghost"

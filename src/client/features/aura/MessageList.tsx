@@ -5,32 +5,21 @@
  * reader scrolls up.
  */
 import { useCallback, useMemo, useState, type Ref } from 'react';
-import { Virtuoso, type Components, type ItemProps, type ListProps } from 'react-virtuoso';
+import type { Components, ItemProps, ListProps } from 'react-virtuoso';
+import { PAGE_SIZE_DEFAULT } from '../../../shared/limits';
 import type { LocalAiMessage } from '../../db/database';
-import { NewMessagesPill } from '../chat/NewMessagesPill';
-import { useStickyScroll } from '../chat/useStickyScroll';
+import { ConversationList, type RowContext } from '../conversation/ConversationList';
+import { auraItem, WAITING_KEY, type ListItem } from '../conversation/items';
 import { MessageBubble } from './MessageBubble';
 import { QueuedNote, Thinking } from './Thinking';
 
-const PAGE = 50;
 
-/**
- * While a question waits, the list ends with a row saying so (Aura thinking, or kept for later
- * offline): as a row, it is what "scroll to the newest" reaches and what the answer replaces.
- */
-interface WaitingRow {
-  key: 'aura-waiting';
-  offline: boolean;
-}
-type Row = LocalAiMessage | WaitingRow;
-interface ListContext {
-  onImageLoad: () => void;
-}
+type Row = ListItem<LocalAiMessage>;
+type ListContext = object;
 
-const isTurn = (row: Row): row is LocalAiMessage => row.key !== 'aura-waiting';
 const keyOf = (row: Row) => row.key;
-// A question just asked is still on its way; Aura's answer or a reload's rows are not.
-const isOwnNew = (row: Row) => isTurn(row) && row.role === 'user' && row.status !== 'sent';
+// A question just asked is still on its way (or refused); Aura's answer or a reload's rows are not.
+const isOwnNew = (row: Row) => row.type === 'message' && row.mine && row.state !== 'sent';
 
 // The side gaps are the list's own (its width): Virtuoso's viewport is absolutely placed, past a
 // scroller's padding, and the turns sit at the list's edges.
@@ -43,55 +32,37 @@ function TurnList({ style, children, ref, 'data-testid': testId }: ListProps) {
   );
 }
 
-function TurnItem({ item: _item, context: _context, children, ...rest }: ItemProps<Row> & { context?: ListContext }) {
+function TurnItem({ item: _item, context: _context, children, ...rest }: ItemProps<Row> & { context?: RowContext }) {
   // Virtuoso measures each row through the data-* attributes it passes here.
   return <li {...rest} className="pb-1">{children}</li>;
 }
 
 const Edge = () => <div className="h-4" />;
-const components: Components<Row, ListContext> = { List: TurnList, Item: TurnItem, Header: Edge, Footer: Edge };
+const components: Components<Row, RowContext> = { List: TurnList, Item: TurnItem, Header: Edge, Footer: Edge };
+const NO_CONTEXT: ListContext = {};
 
-function itemContent(_index: number, row: Row, { onImageLoad }: ListContext) {
-  if (!isTurn(row)) return row.offline ? <QueuedNote /> : <Thinking />;
-  return <MessageBubble message={row} onImageLoad={row.img ? onImageLoad : undefined} />;
+function renderRow(row: Row, { onImageLoad }: RowContext) {
+  if (row.type === 'waiting') return row.offline ? <QueuedNote /> : <Thinking />;
+  return <MessageBubble message={row.message} onImageLoad={row.message.img ? onImageLoad : undefined} />;
 }
 
+const scroller = { role: 'region', 'aria-label': 'Conversation with Aura' } as const;
+
 export function MessageList({ messages, waiting, offline }: { messages: readonly LocalAiMessage[]; waiting: boolean; offline: boolean }) {
-  const [shown, setShown] = useState(PAGE);
+  const [shown, setShown] = useState(PAGE_SIZE_DEFAULT);
   const rows = useMemo<Row[]>(() => {
-    const turns = messages.length > shown ? messages.slice(-shown) : [...messages];
-    return waiting ? [...turns, { key: 'aura-waiting', offline }] : turns;
+    const turns = (messages.length > shown ? messages.slice(-shown) : messages).map(auraItem);
+    // As a row, the waiting note is what "scroll to the newest" reaches and what the answer replaces.
+    return waiting ? [...turns, { type: 'waiting', key: WAITING_KEY, offline }] : turns;
   }, [messages, shown, waiting, offline]);
-  const { handle, firstItemIndex, followOutput, unseen, onAtBottom, jumpToBottom, keepBottom } = useStickyScroll(rows, keyOf, isOwnNew);
-  const context = useMemo<ListContext>(() => ({ onImageLoad: keepBottom }), [keepBottom]);
   const startReached = useCallback(() => {
-    if (messages.length > shown) setShown((n) => n + PAGE);
+    if (messages.length > shown) setShown((n) => n + PAGE_SIZE_DEFAULT);
   }, [messages.length, shown]);
 
-  const scroller = { role: 'region', 'aria-label': 'Conversation with Aura', tabIndex: 0 } as const;
   // Mounted with its first rows, so it opens at the bottom of whatever arrived.
-  if (rows.length === 0) return <div className="flex-1" {...scroller} />;
+  if (rows.length === 0) return <div className="flex-1" {...scroller} tabIndex={0} />;
   return (
-    <div className="relative min-h-0 flex-1">
-      <Virtuoso
-        ref={handle}
-        // Focusable so keyboard users can scroll it.
-        {...scroller}
-        className="focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
-        data={rows}
-        context={context}
-        components={components}
-        computeItemKey={(_i, row) => row.key}
-        itemContent={itemContent}
-        firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
-        followOutput={followOutput}
-        atBottomStateChange={onAtBottom}
-        atBottomThreshold={48}
-        startReached={startReached}
-        increaseViewportBy={{ top: 600, bottom: 300 }}
-      />
-      {unseen && <NewMessagesPill onClick={jumpToBottom} />}
-    </div>
+    <ConversationList rows={rows} keyOf={keyOf} isOwnNew={isOwnNew} renderRow={renderRow} context={NO_CONTEXT} components={components}
+      scroller={scroller} onStartReached={startReached} />
   );
 }

@@ -1,5 +1,5 @@
 /** Chat titles: what the screen shows, and what the title helper is asked about. */
-import { AURA_TEXT_MAX_LENGTH } from '../../../shared/schemas';
+import { AURA_TEXT_MAX_LENGTH } from '../../../shared/limits';
 import type { LocalAiChat, LocalAiMessage } from '../../db/database';
 
 export const FALLBACK_TITLE = 'Chat with Aura';

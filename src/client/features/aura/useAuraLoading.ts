@@ -80,7 +80,7 @@ export function useChatHistoryLoad(
   return wanted;
 }
 
-/** What the chat list shows. Loading, empty and failed are three different pictures (issue 14). */
+/** What the chat list shows. Loading, empty and failed are three different pictures (docs/everyday-chat.md). */
 export type ChatListView = 'loading' | 'list' | 'empty' | 'offline' | 'error';
 
 /**

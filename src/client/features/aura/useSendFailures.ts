@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-hot-toast';
 import type { LocalAiMessage, SendStatus } from '../../db/database';
+import { SEND_TEXTS } from '../../sync/texts';
 
 /** Keys of questions that were on their way at the previous look and are failed now. */
 export function newlyFailed(before: ReadonlyMap<string, SendStatus>, messages: readonly LocalAiMessage[]): string[] {
@@ -18,7 +19,7 @@ export function useSendFailures(messages: readonly LocalAiMessage[] | undefined)
   const seen = useRef(new Map<string, SendStatus>());
   useEffect(() => {
     if (!messages) return;
-    for (const key of newlyFailed(seen.current, messages)) toast.error('Failed to send message', { id: `aura-failed-${key}` });
+    for (const key of newlyFailed(seen.current, messages)) toast.error(SEND_TEXTS.failed, { id: `aura-failed-${key}` });
     seen.current = new Map(messages.map((m) => [m.key, m.status]));
   }, [messages]);
 }

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AuthUser } from '../../../shared/api';
 import { isPendingProfessional } from '../../../shared/limits';
@@ -8,41 +7,24 @@ import { call, pathOf } from '../../net/call';
 import { classify, gotNoAnswer } from '../../net/errors';
 import { onSessionRefused } from '../../net/refusals';
 import { runsFor, startEngine, stopEngine } from '../../sync/current';
-import { clearImageCaches, forgetPendingRemoval, LAST_USER_KEY, removeLocalData, retryPendingRemovals } from './localData';
+import { createStore, useStore, waitFor } from '../../state/store';
+import { clearImageCaches, forgetPendingRemoval, removeLocalData, retryPendingRemovals } from './localData';
+import { LOCAL_KEYS } from '../../state/local-keys';
 import {
   clearSignOutPending, LOGOUT_TIMEOUT_MS, markSignOutPending, sendPendingSignOut, sendPendingSignOutWhenOnline, signOutPending,
 } from './pendingSignOut';
+import { INITIAL_SESSION, knownEnough, transition, viewOf, type Session, type SessionEvent } from './session-machine';
 
-/**
- * The signed-in person, shared by every screen. `checking` is true until the start-up check ends.
- * `offline` is true when the check could not reach the server and the last signed-in person's
- * cached profile was used, so the app opens and works from the local store.
- */
-export interface Session {
-  user: AuthUser | null;
-  checking: boolean;
-  offline: boolean;
-}
+export type { Session } from './session-machine';
 
-let session: Session = { user: null, checking: true, offline: false };
-const listeners = new Set<() => void>();
-let markChecked: () => void = () => {};
-const checked = new Promise<void>((resolve) => {
-  markChecked = resolve;
-});
+/** The machine's state; screens read its view (below), which changes only when what they show does. */
+let state = INITIAL_SESSION;
+const sameView = (a: Session, b: Session) => a.user === b.user && a.checking === b.checking && a.offline === b.offline;
+const view = createStore<Session>(viewOf(state), sameView);
 
-/** Resolved once a person is shown (a returning person's cached shell) or the check has ended. */
-let markKnown: () => void = () => {};
-const someoneShown = new Promise<void>((resolve) => {
-  markKnown = resolve;
-});
-
-function emit(next: Session) {
-  session = next;
-  if (!next.checking) markChecked();
-  // A person is on screen (the cached shell, or the checked session): guards may decide now.
-  if (next.user || !next.checking) markKnown();
-  for (const l of listeners) l();
+function dispatch(event: SessionEvent): void {
+  state = transition(state, event);
+  view.set(viewOf(state));
 }
 
 /**
@@ -52,17 +34,15 @@ function emit(next: Session) {
  * screen opens without waiting; one that holds a cookie but remembers nobody waits for the answer.
  */
 export async function whenSessionKnown(): Promise<Session> {
-  if (session.checking) await (readCachedUser() ? someoneShown : checked);
-  return session;
+  const remembers = readCachedUser() !== null;
+  return waitFor(view, () => knownEnough(state, remembers));
 }
 
-export function getSession(): Session {
-  return session;
-}
+export const getSession = view.get;
 
 function readCachedUser(): AuthUser | null {
   try {
-    const raw = localStorage.getItem(LAST_USER_KEY);
+    const raw = localStorage.getItem(LOCAL_KEYS.lastUser);
     return raw ? (JSON.parse(raw) as AuthUser) : null;
   } catch {
     return null;
@@ -74,7 +54,7 @@ function readCachedUser(): AuthUser | null {
  * check confirmed): signed out, but every queued row stays for the same person's next sign-in.
  */
 function sessionEnded() {
-  if (!session.user) return;
+  if (!state.user) return;
   forgetSessionHint();
   void setUser(null);
   toast('Your session has ended. Please log in again; your unsent messages are kept.');
@@ -90,11 +70,11 @@ let confirming: Promise<void> | null = null;
  */
 function confirmSessionEnded(): Promise<void> {
   confirming ??= (async () => {
-    const asked = change;
+    const asked = state.version;
     try {
       await call('check');
     } catch (error) {
-      if (change === asked && classify(error).status === 401) sessionEnded();
+      if (state.version === asked && classify(error).status === 401) sessionEnded();
     }
   })().finally(() => {
     confirming = null;
@@ -105,7 +85,7 @@ function confirmSessionEnded(): Promise<void> {
 const CHECK_PATH = `/api/${pathOf('check')}`;
 onSessionRefused((url) => {
   // The check's own 401 is handled by whoever asked (checkAuth, the engine, the confirmation).
-  if (session.user && new URL(url, globalThis.location?.href).pathname !== CHECK_PATH) void confirmSessionEnded();
+  if (state.user && new URL(url, globalThis.location?.href).pathname !== CHECK_PATH) void confirmSessionEnded();
 });
 
 /**
@@ -127,19 +107,18 @@ function syncFor(user: AuthUser | null): Promise<unknown> | null {
 /** How soon a start-up check that met a server error is asked again. */
 const CHECK_RETRY_MS = 30_000;
 
-/** Bumped by every change: a sign-in whose engine arrives after a newer change is not shown. */
-let change = 0;
+type Change = { type: 'shell-shown'; user: AuthUser } | { type: 'signed-in'; user: AuthUser; offline: boolean } | { type: 'signed-out' };
 
 /**
  * Shows a person (or nobody). A signed-in person is shown once their engine runs, so a screen
- * never renders without its database; the promise resolves then.
+ * never renders without its database; the promise resolves then. A newer change begun meanwhile
+ * makes this one stale (see session-machine.ts).
  */
-function apply(user: AuthUser | null, next: Omit<Session, 'user'>): Promise<void> {
-  const mine = ++change;
-  const ready = syncFor(user);
-  const show = () => {
-    if (mine === change) emit({ user, ...next });
-  };
+function apply(change: Change): Promise<void> {
+  dispatch({ type: 'begin' });
+  const { version } = state;
+  const ready = syncFor(change.type === 'signed-out' ? null : change.user);
+  const show = () => dispatch({ ...change, version });
   if (!ready) {
     show();
     return Promise.resolve();
@@ -156,27 +135,24 @@ export function setUser(user: AuthUser | null, offline = false): Promise<void> {
   // start-up check, another tab): the viewed photos go. Asked first, so the service worker stops
   // answering from its cache before the screens change.
   const imagesCleared = user ? null : clearImageCaches();
-  if (user) localStorage.setItem(LAST_USER_KEY, JSON.stringify(user));
-  else localStorage.removeItem(LAST_USER_KEY);
+  if (user) localStorage.setItem(LOCAL_KEYS.lastUser, JSON.stringify(user));
+  else localStorage.removeItem(LOCAL_KEYS.lastUser);
   // What one person's screens said (an Undo for their diary entry) must not stay for the next.
-  if (!user && session.user) toast.remove();
+  if (!user && state.user) toast.remove();
   if (user && !offline) {
     // A sign-in ended the browser's previous session on the server: an offline sign-out owes it nothing
     // more, and this person's database is theirs again.
     clearSignOutPending();
     forgetPendingRemoval(user._id);
   }
-  const shown = apply(user, { checking: false, offline });
+  const shown = apply(user ? { type: 'signed-in', user, offline } : { type: 'signed-out' });
   return imagesCleared ? Promise.all([shown, imagesCleared]).then(() => undefined) : shown;
 }
 
-export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const subscribeSession = view.subscribe;
 
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useStore(view);
 }
 
 /** Signed-in views only render with a user; this narrows the type for them. */
@@ -210,8 +186,8 @@ export async function checkAuth(): Promise<void> {
     return;
   }
   // A returning person sees their own screens at once, from the local store; the answer refines it.
-  const returning = session.checking ? readCachedUser() : null;
-  if (returning) void apply(returning, { checking: true, offline: false });
+  const returning = state.phase === 'checking' ? readCachedUser() : null;
+  if (returning) void apply({ type: 'shell-shown', user: returning });
   if (!readCachedUser() && !hasSessionHint()) {
     // Nobody remembered and no session cookie in this browser: the server could only answer 401.
     setUser(null);
@@ -219,18 +195,18 @@ export async function checkAuth(): Promise<void> {
   }
   // Screens are open while the check runs: a sign-in or sign-out made meanwhile is newer than its
   // answer (which the old cookie produced), so that answer must not undo it.
-  const asked = change;
+  const asked = state.version;
   try {
     const user = await call('check');
-    if (change === asked) setUser(user);
+    if (state.version === asked) setUser(user);
   } catch (error) {
-    if (change !== asked) return;
+    if (state.version !== asked) return;
     const cached = readCachedUser();
     const status = classify(error).status;
     if (cached && status !== null && status >= 500) {
       // The server is there but failing (a restart, a deploy): the person keeps their screens
       // from the device, and the check is asked again shortly.
-      if (!session.user) setUser(cached, true);
+      if (!state.user) setUser(cached, true);
       setTimeout(() => void checkAuth(), CHECK_RETRY_MS);
       return;
     }
@@ -263,7 +239,7 @@ export interface LogoutResult {
  * the person's database and keys go too.
  */
 export async function logout({ removeData = false }: LogoutOptions = {}): Promise<LogoutResult> {
-  const user = session.user;
+  const { user } = state;
   let offline = false;
   try {
     await call('logout', {}, { timeout: LOGOUT_TIMEOUT_MS });
@@ -282,7 +258,7 @@ export async function logout({ removeData = false }: LogoutOptions = {}): Promis
  * would keep the person's database open and, after a removal, make it again.
  */
 globalThis.addEventListener?.('storage', (event: StorageEvent) => {
-  if (event.key !== LAST_USER_KEY || event.newValue !== null || !session.user) return;
+  if (event.key !== LOCAL_KEYS.lastUser || event.newValue !== null || !state.user) return;
   setUser(null);
   toast('You were logged out in another tab.');
 });

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from 'react-hot-toast';
 import type { GroupSummary, PublicUser } from '../../../shared/api';
-import { dmConversation, groupConversation } from '../../db/database';
 import { AuthorHelpCard } from '../../safety/AuthorHelpCard';
 import { currentEngine } from '../../sync/current';
 import { useConversationWindow } from '../../sync/history';
@@ -18,8 +17,9 @@ import { GroupIcon } from './GroupIcon';
 import { roleLabel } from './format';
 import { MessageList } from './MessageList';
 import { BlockedNotice, RequestBanner } from './SafetyBars';
-import { personalInfoWarning } from './SendCheck';
+import { personalInfoWarning } from '../conversation/SendCheck';
 import { useReadMarker } from './useReadMarker';
+import { directKey, groupKey } from '../../../shared/conversation';
 
 /** The spec's toast when a conversation's messages could not be fetched (the list also offers Try again). */
 function useFailureToast(failed: boolean, text: string) {
@@ -34,7 +34,7 @@ const listReady = (messages: unknown[] | undefined, loadingOlder: boolean) => me
 /** A one-to-one chat (used by /chat and /therapist-chat); keyed by the person, so each opens fresh. */
 export function DirectChat({ person, onBack }: { person: PublicUser | undefined; onBack: () => void }) {
   const me = useUser();
-  const conversation = person ? dmConversation(person._id) : null;
+  const conversation = person ? directKey(person._id) : null;
   const { messages, ...history } = useConversationWindow(conversation);
   const read = useReadMarker(conversation, messages, me._id, listReady(messages, history.loadingOlder));
   useFailureToast(history.failed, 'Failed to fetch messages');
@@ -64,11 +64,11 @@ export function DirectChat({ person, onBack }: { person: PublicUser | undefined;
           menu={person && <DirectMenu person={person} />} />
         <MessageList messages={messages} me={me._id} showSender={false} emptyText="No messages yet. Say hello!" history={history}
           dividerKey={read.dividerKey} onAtEnd={read.onAtEnd} />
-        {person && <AuthorHelpCard scope={dmConversation(person._id)} context="message" />}
+        {person && <AuthorHelpCard scope={directKey(person._id)} context="message" />}
         {person && request && !blocked && <RequestBanner person={person} />}
         {person && blocked
           ? <BlockedNotice person={person} />
-          : <Composer key={person?._id} allowImage onSend={send} placeholder="Type a message…" draftKey={person ? dmConversation(person._id) : undefined} />}
+          : <Composer key={person?._id} allowImage onSend={send} placeholder="Type a message…" draftKey={person ? directKey(person._id) : undefined} />}
       </section>
     </ConversationSafety>
   );
@@ -78,7 +78,7 @@ export function DirectChat({ person, onBack }: { person: PublicUser | undefined;
 export function GroupChat({ group, onBack }: { group: GroupSummary; onBack: () => void }) {
   const me = useUser();
   // A group joined later has little on this device: the window loads its history (history.ts).
-  const conversation = groupConversation(group._id);
+  const conversation = groupKey(group._id);
   const { messages, ...history } = useConversationWindow(conversation);
   const read = useReadMarker(conversation, messages, me._id, listReady(messages, history.loadingOlder));
   useFailureToast(history.failed, 'Error loading group messages');

@@ -1,12 +1,11 @@
 /**
- * An open conversation's "Conversation options" (issue 21). A direct chat: mute or unmute, block or
+ * An open conversation's "Conversation options" (docs/community-safety.md). A direct chat: mute or unmute, block or
  * unblock, report. A group: mute or unmute, its members, leave, report the group.
  */
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { GroupSummary, PublicUser } from '../../../shared/api';
 import { MUTE_CHOICES } from '../../../shared/community';
-import { dmConversation, groupConversation } from '../../db/database';
 import { leaveGroup, muteConversation, unblockPerson, unmuteConversation } from '../safety/actions';
 import { ActionsMenu, type MenuAction, type MenuGroup } from '../safety/ActionsMenu';
 import { ConfirmAction } from '../safety/ConfirmAction';
@@ -14,8 +13,9 @@ import { canBlock, useSafetyActions } from '../safety/ConversationSafety';
 import { useMute } from '../safety/hooks';
 import { IconDots } from '../safety/icons';
 import { MembersDialog } from './MembersDialog';
+import { directKey, groupKey, type PeopleConversation } from '../../../shared/conversation';
 
-type Conversation = { kind: 'direct' | 'group'; id: string };
+type Conversation = PeopleConversation;
 
 const said = (error: unknown) => toast.error(error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.');
 
@@ -45,7 +45,7 @@ function Menu({ groups }: { groups: MenuGroup[] }) {
 
 export function DirectMenu({ person }: { person: PublicUser }) {
   const safety = useSafetyActions();
-  const muted = useMute(dmConversation(person._id)) !== undefined;
+  const muted = useMute(directKey(person._id)) !== undefined;
   if (!safety) return null;
   const blocked = safety.blocked.has(person._id);
   const blockable = person.role !== 'admin' && canBlock(safety, person._id);
@@ -59,7 +59,7 @@ export function DirectMenu({ person }: { person: PublicUser }) {
 
 export function GroupMenu({ group, me }: { group: GroupSummary; me: string }) {
   const safety = useSafetyActions();
-  const muted = useMute(groupConversation(group._id)) !== undefined;
+  const muted = useMute(groupKey(group._id)) !== undefined;
   const [open, setOpen] = useState<'members' | 'leave' | null>(null);
   const actions: MenuAction[] = [
     { label: 'Members', onSelect: () => setOpen('members') },

@@ -1,5 +1,4 @@
 import type { GroupSummary } from '../../../shared/api';
-import { groupConversation } from '../../db/database';
 import type { ConversationSummary } from '../../sync/unread';
 import { memberCount } from '../../ui/labels';
 import { MutedMark } from '../safety/icons';
@@ -8,6 +7,7 @@ import { byActivity } from './format';
 import { GroupIcon } from './GroupIcon';
 import { ListLoading } from './ListLoading';
 import { RowPreview, RowTime, UnreadBadge } from './Unread';
+import { groupKey } from '../../../shared/conversation';
 
 interface Props {
   groups: GroupSummary[] | undefined;
@@ -29,7 +29,7 @@ export function GroupList({ groups, selectedId, busyId, onOpen, onJoin, emptyTex
   if (groups === undefined) return <ListLoading label="Loading groups" offlineText="The support groups will appear once you are online." />;
   if (groups.length === 0) return <p className="p-3 text-sm">{emptyText}</p>;
   // Only a member's device holds a group's messages; a group left behind shows none.
-  const summaryOf = (g: GroupSummary) => (g.isMember ? summaries?.get(groupConversation(g._id)) : undefined);
+  const summaryOf = (g: GroupSummary) => (g.isMember ? summaries?.get(groupKey(g._id)) : undefined);
   return (
     <ul className="flex flex-col gap-1" aria-label="Groups">
       {byActivity(groups, (g) => summaryOf(g)?.last).map((g) => {
@@ -43,7 +43,7 @@ export function GroupList({ groups, selectedId, busyId, onOpen, onJoin, emptyTex
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline gap-2">
                   <span className="min-w-0 flex-1 truncate font-medium">{g.name}</span>
-                  {g.isMember && muted.has(groupConversation(g._id)) && <MutedMark className="size-3.5" />}
+                  {g.isMember && muted.has(groupKey(g._id)) && <MutedMark className="size-3.5" />}
                   <RowTime summary={summary} />
                 </span>
                 <span className="flex items-center gap-2">

@@ -1,5 +1,4 @@
 import type { GroupSummary } from '../../../shared/api';
-import { groupConversation } from '../../db/database';
 import type { ConversationSummary } from '../../sync/unread';
 import { GROUP_TYPE_LABEL, memberCount } from '../../ui/labels';
 import { MutedMark } from '../safety/icons';
@@ -8,6 +7,7 @@ import { GroupIcon } from './GroupIcon';
 import { ListError } from './Layout';
 import { ListLoading } from './ListLoading';
 import { UnreadBadge } from './Unread';
+import { groupKey } from '../../../shared/conversation';
 
 interface Props {
   groups: GroupSummary[] | undefined;
@@ -44,8 +44,8 @@ export function GroupsPanel({ groups, busyId, onJoin, onOpen, failed, summaries 
                   <h2 className="card-title text-base wrap-anywhere">{g.name}</h2>
                   <p className="text-xs">{GROUP_TYPE_LABEL[g.type]} · {memberCount(g.memberCount)}</p>
                 </div>
-                {g.isMember && muted.has(groupConversation(g._id)) && <MutedMark />}
-                {g.isMember && <UnreadBadge count={summaries?.get(groupConversation(g._id))?.unread ?? 0} className="shrink-0" />}
+                {g.isMember && muted.has(groupKey(g._id)) && <MutedMark />}
+                {g.isMember && <UnreadBadge count={summaries?.get(groupKey(g._id))?.unread ?? 0} className="shrink-0" />}
               </div>
               <p className="text-sm wrap-anywhere">{g.description}</p>
               <div className="card-actions justify-end">

@@ -1,4 +1,4 @@
-/** A group's guidelines, agreed to before joining (issue 21): the join happens only on "I agree, join". */
+/** A group's guidelines, agreed to before joining (docs/decisions/community-rules.md, Guidelines): the join happens only on "I agree, join". */
 import { guidelinesOf } from '../../../shared/guidelines';
 import { Modal } from '../../ui/Modal';
 

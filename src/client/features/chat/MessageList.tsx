@@ -3,16 +3,16 @@
  * status change re-renders one row, and scrolling up pages in older history without a jump.
  */
 import { useCallback, useMemo } from 'react';
-import { Virtuoso, type Components, type ListProps } from 'react-virtuoso';
+import type { Components, ListProps } from 'react-virtuoso';
 import type { LocalMessage } from '../../db/database';
 import type { ConversationWindow } from '../../sync/history';
 import { InlineSpinner } from '../../ui/Spinner';
+import { ConversationList, type RowContext } from '../conversation/ConversationList';
+import { messageItem, type MessageItem } from '../conversation/items';
 import { daySeparators } from './format';
 import { HistoryEdge, type HistoryEdgeState } from './HistoryEdge';
 import { MessageRow } from './MessageRow';
-import { NewMessagesPill } from './NewMessagesPill';
 import { DaySeparator, NewMessagesDivider } from './Unread';
-import { useStickyScroll } from './useStickyScroll';
 
 type History = Pick<ConversationWindow, 'loadOlder' | 'loadingOlder' | 'atStart' | 'failed' | 'setFollowing'>;
 
@@ -30,24 +30,24 @@ interface Props {
 }
 
 interface ListContext extends HistoryEdgeState {
-  me: string;
   showSender: boolean;
-  onImageLoad: () => void;
   /** The messages that open a day, with the day's label. */
   days: Map<string, string>;
   dividerKey: string | null;
 }
 
-const keyOf = (m: LocalMessage) => m.key;
+type Item = MessageItem<LocalMessage>;
+const keyOf = (item: Item) => item.key;
+// What this person just typed is queued, on its way or refused; their own sent rows came from elsewhere.
+const isOwnNew = (item: Item) => item.mine && (item.state === 'pending' || item.state === 'failed');
 // The list's role and name live on Virtuoso's scroller, the element that scrolls.
-const scrollerProps = { role: 'log', 'aria-label': 'Messages', 'aria-live': 'polite', tabIndex: 0 } as const;
+const scrollerProps = { role: 'log', 'aria-label': 'Messages', 'aria-live': 'polite' } as const;
 const Bottom = () => <div className="h-3" />;
 // The side padding goes on the list: Virtuoso's viewport is absolutely placed, past a scroller's padding.
 const Rows = ({ style, children, ref, 'data-testid': testId }: ListProps) => <div ref={ref} style={style} data-testid={testId} className="px-3">{children}</div>;
-const components: Components<LocalMessage, ListContext> = { Header: HistoryEdge, Footer: Bottom, List: Rows };
+const components: Components<Item, ListContext & RowContext> = { Header: HistoryEdge, Footer: Bottom, List: Rows };
 
-function itemContent(_index: number, m: LocalMessage, { me, showSender, onImageLoad, days, dividerKey }: ListContext) {
-  const mine = m.senderId === me;
+function renderRow({ message: m, mine }: Item, { showSender, onImageLoad, days, dividerKey }: ListContext & RowContext) {
   const day = days.get(m.key);
   return (
     <>
@@ -60,45 +60,25 @@ function itemContent(_index: number, m: LocalMessage, { me, showSender, onImageL
 
 function Windowed({ messages, me, showSender, history, dividerKey = null, onAtEnd }: Omit<Props, 'messages' | 'emptyText'> & { messages: LocalMessage[] }) {
   const { loadOlder, loadingOlder, atStart, failed, setFollowing } = history;
-  // What this person just typed is queued or on its way; their own sent rows came from elsewhere.
-  const isOwnNew = useCallback((m: LocalMessage) => m.senderId === me && m.status !== 'sent', [me]);
-  const { handle, firstItemIndex, followOutput, unseen, onAtBottom, jumpToBottom, keepBottom } = useStickyScroll(messages, keyOf, isOwnNew);
+  const items = useMemo(() => messages.map((m) => messageItem(m, me)), [messages, me]);
   const onRetry = useCallback(() => void loadOlder(), [loadOlder]);
   // Today's labels are worked out when the messages change; a list left open past midnight keeps yesterday's "Today".
   const days = useMemo(() => daySeparators(messages), [messages]);
   const context = useMemo<ListContext>(
-    () => ({ me, showSender, onImageLoad: keepBottom, loadingOlder, atStart, failed, onRetry, days, dividerKey }),
-    [me, showSender, keepBottom, loadingOlder, atStart, failed, onRetry, days, dividerKey],
+    () => ({ showSender, loadingOlder, atStart, failed, onRetry, days, dividerKey }),
+    [showSender, loadingOlder, atStart, failed, onRetry, days, dividerKey],
   );
   const startReached = useCallback(() => {
     if (!atStart && !loadingOlder) void loadOlder();
   }, [atStart, loadingOlder, loadOlder]);
+  const onAtBottom = useCallback((bottom: boolean) => {
+    setFollowing(bottom);
+    onAtEnd?.(bottom);
+  }, [setFollowing, onAtEnd]);
 
   return (
-    <div className="relative min-h-0 flex-1">
-      <Virtuoso
-        ref={handle}
-        {...scrollerProps}
-        className="focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
-        data={messages}
-        context={context}
-        components={components}
-        computeItemKey={(_i, m) => m.key}
-        itemContent={itemContent}
-        firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
-        followOutput={followOutput}
-        atBottomStateChange={(bottom) => {
-          onAtBottom(bottom);
-          setFollowing(bottom);
-          onAtEnd?.(bottom);
-        }}
-        atBottomThreshold={48}
-        startReached={startReached}
-        increaseViewportBy={{ top: 600, bottom: 300 }}
-      />
-      {unseen && <NewMessagesPill onClick={jumpToBottom} />}
-    </div>
+    <ConversationList rows={items} keyOf={keyOf} isOwnNew={isOwnNew} renderRow={renderRow} context={context} components={components}
+      scroller={scrollerProps} onStartReached={startReached} onAtBottom={onAtBottom} />
   );
 }
 
@@ -109,7 +89,7 @@ export function MessageList({ messages, me, showSender, emptyText, history, divi
   }
   if (messages.length === 0) {
     return (
-      <div className="flex-1 overflow-y-auto px-3 py-4" {...scrollerProps}>
+      <div className="flex-1 overflow-y-auto px-3 py-4" {...scrollerProps} tabIndex={0}>
         {history.failed && <HistoryEdge context={{ ...history, onRetry: () => void history.loadOlder() }} />}
         <p className="py-8 text-center">{emptyText}</p>
       </div>

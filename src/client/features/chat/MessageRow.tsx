@@ -3,34 +3,35 @@ import { memo } from 'react';
 import { toast } from 'react-hot-toast';
 import type { LocalMessage } from '../../db/database';
 import { discardMessage, retryMessage } from '../../sync/hooks';
+import { SEND_TEXTS } from '../../sync/texts';
 import { IconClock } from '../../ui/icons';
-import { formatTime, STATUS_TEXT, statusMark } from './format';
+import { formatTime } from './format';
+import { itemState, STATE_TEXT, type ItemState } from '../conversation/items';
 import { MessageActions } from './MessageActions';
 
-/** What stands in place of a message taken back (issue 21). */
+/** What stands in place of a message taken back (docs/decisions/taking-messages-back.md). */
 export function tombstoneText(deletedBy: LocalMessage['deletedBy']): string {
   return deletedBy === 'moderator' ? 'This message was removed by a moderator' : 'This message was deleted';
 }
 
 /** An own message's state: a clock on its way, a tick once stored, a red mark with Retry and Delete. */
-function OwnStatus({ message }: { message: LocalMessage }) {
-  const mark = statusMark(message.status);
+function OwnStatus({ message, state }: { message: LocalMessage; state: Exclude<ItemState, 'deleted'> }) {
   const act = (what: (key: string) => Promise<void>) => () => {
-    what(message.key).catch((error: unknown) => toast.error(error instanceof Error ? error.message : 'Failed to send message. Please try again.'));
+    what(message.key).catch((error: unknown) => toast.error(error instanceof Error ? error.message : SEND_TEXTS.failedTryAgain));
   };
-  if (mark === 'failed') {
+  if (state === 'failed') {
     return (
       <span className="flex flex-wrap items-center justify-end gap-2 text-error" role="alert">
-        <span data-status="failed" aria-label={STATUS_TEXT.failed} className="font-bold">!</span>
+        <span data-status="failed" aria-label={STATE_TEXT.failed} className="font-bold">!</span>
         <span>{message.error || 'Not sent'}</span>
         <button type="button" className="btn btn-xs btn-outline" onClick={act(retryMessage)}>Retry</button>
         <button type="button" className="btn btn-xs btn-ghost" onClick={act(discardMessage)}>Delete</button>
       </span>
     );
   }
-  return mark === 'tick'
-    ? <span data-status="sent" role="img" aria-label={STATUS_TEXT.tick} className="text-success">✓</span>
-    : <span data-status="pending" role="img" aria-label={STATUS_TEXT.clock}><IconClock className="inline size-3.5" /></span>;
+  return state === 'sent'
+    ? <span data-status="sent" role="img" aria-label={STATE_TEXT.sent} className="text-success">✓</span>
+    : <span data-status="pending" role="img" aria-label={STATE_TEXT.pending}><IconClock className="inline size-3.5" /></span>;
 }
 
 export interface MessageRowProps {
@@ -43,7 +44,8 @@ export interface MessageRowProps {
 }
 
 function Row({ message: m, mine, showSender, onImageLoad }: MessageRowProps) {
-  const gone = Boolean(m.deletedAt);
+  const state = itemState(m.status, m.deletedAt);
+  const gone = state === 'deleted';
   return (
     <div className={`chat ${mine ? 'chat-end' : 'chat-start'}`} data-testid="message" data-mine={mine} data-deleted={gone || undefined}>
       {showSender && !mine && <div className="chat-header text-xs">{m.sender?.fullName ?? 'Someone'}</div>}
@@ -61,7 +63,7 @@ function Row({ message: m, mine, showSender, onImageLoad }: MessageRowProps) {
       {/* One footer: daisyUI's chat grid has a single footer row. */}
       <div className="chat-footer flex flex-wrap items-center justify-end gap-1 text-xs">
         <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
-        {mine && !gone && <OwnStatus message={m} />}
+        {mine && state !== 'deleted' && <OwnStatus message={m} state={state} />}
         {!gone && <MessageActions message={m} mine={mine} />}
       </div>
     </div>

@@ -1,5 +1,4 @@
 import type { PublicUser } from '../../../shared/api';
-import { dmConversation } from '../../db/database';
 import type { ConversationSummary } from '../../sync/unread';
 import { MutedMark } from '../safety/icons';
 import { useMutedConversations } from '../safety/hooks';
@@ -7,6 +6,7 @@ import { Avatar } from './Avatar';
 import { byActivity, roleLabel } from './format';
 import { ListLoading } from './ListLoading';
 import { RowPreview, RowTime, UnreadBadge } from './Unread';
+import { directKey } from '../../../shared/conversation';
 
 interface Props {
   people: PublicUser[] | undefined;
@@ -18,7 +18,7 @@ interface Props {
   /** Each conversation's unread count and newest message (undefined while they are read). */
   summaries: Map<string, ConversationSummary> | undefined;
   me: string;
-  /** People with a crisis alert not yet seen (a professional's clients, issue 22). */
+  /** People with a crisis alert not yet seen (a professional's clients: docs/decisions/crisis-alerts.md). */
   flagged?: ReadonlySet<string>;
 }
 
@@ -31,9 +31,9 @@ export function PeopleList({ people, online, selectedId, onSelect, emptyText, la
   if (people === undefined) return <ListLoading label="Loading people" offlineText="This list will appear once you are online." />;
   if (people.length === 0) return <p className="p-3 text-sm">{emptyText}</p>;
   const on = new Set(online);
-  // A stranger's waiting messages are under Message requests, not previewed or ranked here (issue 21).
+  // A stranger's waiting messages are under Message requests, not previewed or ranked here (docs/decisions/message-requests.md).
   const summaryOf = (p: PublicUser) => {
-    const summary = summaries?.get(dmConversation(p._id));
+    const summary = summaries?.get(directKey(p._id));
     return summary?.request ? undefined : summary;
   };
   return (
@@ -51,7 +51,7 @@ export function PeopleList({ people, online, selectedId, onSelect, emptyText, la
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline gap-2">
                   <span className="min-w-0 flex-1 truncate font-medium">{p.fullName}</span>
-                  {muted.has(dmConversation(p._id)) && <MutedMark className="size-3.5" />}
+                  {muted.has(directKey(p._id)) && <MutedMark className="size-3.5" />}
                   <RowTime summary={summary} />
                 </span>
                 <span className="flex items-center gap-2">

@@ -1,4 +1,4 @@
-/** "Message requests (N)" above the people list (issue 21): strangers' messages wait here, counted in no total. */
+/** "Message requests (N)" above the people list (docs/decisions/message-requests.md): strangers' messages wait here, counted in no total. */
 import { useId, useState } from 'react';
 import type { MessageRequest } from '../../../shared/community';
 import { Avatar } from './Avatar';

@@ -32,7 +32,7 @@ export function BlockedNotice({ person }: { person: PublicUser }) {
   );
 }
 
-/** Above the composer while a stranger's messages wait as a request (issue 21). Replying accepts too. */
+/** Above the composer while a stranger's messages wait as a request (docs/decisions/message-requests.md). Replying accepts too. */
 export function RequestBanner({ person }: { person: PublicUser }) {
   const safety = useSafetyActions();
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,5 @@
 /** Pure helpers of the chat screens (unit-tested in tests/client/chat). */
 import { isProfessional, type Role, type Status } from '../../../shared/limits';
-import type { SendStatus } from '../../db/database';
 import { ROLE_LABEL } from '../../ui/labels';
 
 /** Spec section 9: message times are shown as 24-hour HH:MM, in the reader's local time. */
@@ -18,18 +17,8 @@ export function filterByName<T extends { fullName?: string; name?: string }>(ite
   return items.filter((item) => fold(item.fullName ?? item.name ?? '').includes(q));
 }
 
-export type StatusMark = 'clock' | 'tick' | 'failed';
 
-/** What an own message shows: still on its way (clock), stored by the server (tick) or failed. */
-export function statusMark(status: SendStatus): StatusMark {
-  if (status === 'sent') return 'tick';
-  if (status === 'failed') return 'failed';
-  return 'clock';
-}
-
-export const STATUS_TEXT: Record<StatusMark, string> = { clock: 'Sending', tick: 'Sent', failed: 'Not sent' };
-
-/** How admins are shown to everyone else (issue 21): a team, never a crisis service. */
+/** How admins are shown to everyone else (docs/community-safety.md): a team, never a crisis service. */
 export const STAFF_LABEL = 'Haven team';
 
 /** A group member's badge: verified professionals by role, admins as Haven's team; peers none. */

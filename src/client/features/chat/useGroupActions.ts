@@ -16,7 +16,7 @@ type Asking = { group: JoiningGroup; fromLink: boolean; onJoined?: (joined: Grou
 /**
  * Joining groups from the list, and the spec's ?group={groupId}: open that group, joining first
  * if needed, then replace the URL with /chat (so a reload or Back does not join again). Joining
- * shows the group's guidelines first and happens only once the person agrees (issue 21).
+ * shows the group's guidelines first and happens only once the person agrees (docs/decisions/community-rules.md, Guidelines).
  */
 export function useGroupActions(groupParam: string | undefined, open: (groupId: string) => void) {
   const engine = useEngine();

@@ -1,12 +1,12 @@
 /**
- * What a person does to keep themselves safe (issue 21), each written to the device first where it
+ * What a person does to keep themselves safe (docs/community-safety.md), each written to the device first where it
  * can be, then to the server. A block holds at once, offline too: the person's messages leave the
  * device in the same step and catch-up drops any that arrive later (sync/merge.ts). The rest need
  * the server and say so calmly when there is no connection.
  */
 import type { ReportInput } from '../../../shared/community';
 import type { PublicUser } from '../../../shared/api';
-import { dmConversation, groupConversation, type HavenDb, type LocalMessage } from '../../db/database';
+import { type HavenDb, type LocalMessage } from '../../db/database';
 import { call } from '../../net/call';
 import { describeFailure, gotNoAnswer } from '../../net/errors';
 import { currentEngine } from '../../sync/current';
@@ -14,6 +14,7 @@ import { refreshDirectory } from '../../sync/directory';
 import { forgetPeople, restorePerson } from '../../sync/safety';
 import { discard } from '../../sync/outbox';
 import { api } from '../../net/api';
+import { conversationKey, type PeopleConversation } from '../../../shared/conversation';
 
 function db(): HavenDb {
   const engine = currentEngine();
@@ -77,18 +78,17 @@ export async function deleteForEveryone(message: LocalMessage): Promise<void> {
   await local.messages.update(message.key, { text: '', image: null, deletedAt: new Date().toISOString(), deletedBy: 'sender' });
 }
 
-export async function muteConversation(conversation: { kind: 'direct' | 'group'; id: string }, hours: number | null): Promise<void> {
+export async function muteConversation(conversation: PeopleConversation, hours: number | null): Promise<void> {
   const until = hours === null ? null : new Date(Date.now() + hours * 3_600_000).toISOString();
   const mute = await call('mute', { params: conversation, body: { until } }).catch(async (error: unknown) => { throw await refusal(error); });
-  await db().mutes.put({ conversation: keyOf(conversation), until: mute.until });
+  await db().mutes.put({ conversation: conversationKey(conversation), until: mute.until });
 }
 
-export async function unmuteConversation(conversation: { kind: 'direct' | 'group'; id: string }): Promise<void> {
+export async function unmuteConversation(conversation: PeopleConversation): Promise<void> {
   await call('unmute', { params: conversation }).catch(async (error: unknown) => { throw await refusal(error); });
-  await db().mutes.delete(keyOf(conversation));
+  await db().mutes.delete(conversationKey(conversation));
 }
 
-const keyOf = ({ kind, id }: { kind: 'direct' | 'group'; id: string }) => (kind === 'direct' ? dmConversation(id) : groupConversation(id));
 
 export async function leaveGroup(groupId: string): Promise<void> {
   await call('leaveGroup', { params: { groupId } }).catch(async (error: unknown) => { throw await refusal(error); });

@@ -2,8 +2,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { VirtuosoHandle } from 'react-virtuoso';
-import { FIRST_ITEM_INDEX } from '../../../src/client/features/chat/listChanges';
-import { useStickyScroll } from '../../../src/client/features/chat/useStickyScroll';
+import { FIRST_ITEM_INDEX } from '../../../src/client/features/conversation/listChanges';
+import { useStickyScroll } from '../../../src/client/features/conversation/useStickyScroll';
 
 interface Item { key: string; ownNew?: boolean }
 const keyOf = (i: Item) => i.key;

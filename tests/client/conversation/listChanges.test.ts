@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalOf, FIRST_ITEM_INDEX, nextFirstItemIndex } from '../../../src/client/features/chat/listChanges';
+import { arrivalOf, FIRST_ITEM_INDEX, nextFirstItemIndex } from '../../../src/client/features/conversation/listChanges';
 
 interface Item { key: string; mine?: boolean; pending?: boolean }
 const items = (...keys: string[]): Item[] => keys.map((key) => ({ key }));

@@ -1,5 +1,5 @@
 /**
- * A word before sending contact details to a group (issue 21): it never blocks. "Send anyway" sends
+ * A word before sending contact details to a group (docs/community-safety.md): it never blocks. "Send anyway" sends
  * the words as they are; "Edit" goes back to the box with them intact.
  */
 import { findPersonalInfo, PERSONAL_INFO_ADVICE, PERSONAL_INFO_PROMPT } from '../../../shared/personal-info';

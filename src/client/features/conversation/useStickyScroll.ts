@@ -1,5 +1,5 @@
 /**
- * How a chat list scrolls (DESIGN section 3): it opens at the newest message and stays there while
+ * How a chat list scrolls (docs/behaviour.md, History): it opens at the newest message and stays there while
  * the reader is there; a reader who scrolled up keeps their place, older pages included, and is
  * told of new messages by a pill instead of being pulled down; one's own new message scrolls down.
  */

@@ -6,8 +6,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { imageProblem, uploadImage } from '../../net/upload';
-import { AURA_UPLOAD } from './upload';
+import { imageProblem, uploadImage, type UploadPlace } from '../../net/upload';
+import { serverMessage } from '../../net/api';
+
+const UPLOAD_FAILED = 'Failed to upload image';
 
 export interface Attachment {
   preview: string;
@@ -21,9 +23,12 @@ interface Current {
   abort: AbortController;
   preview: string;
   file: File;
+  /** The upload under way or last made: its URL, or null when it failed or the image was removed. */
+  uploaded?: Promise<string | null>;
 }
 
-export function useAttachment() {
+/** `place`: where the image goes in the image store; it must be stable. */
+export function useAttachment(place: UploadPlace) {
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const current = useRef<Current | null>(null);
 
@@ -42,18 +47,19 @@ export function useAttachment() {
   const upload = useCallback(async (mine: Current): Promise<string | null> => {
     setAttachment({ preview: mine.preview, url: null, failed: false });
     try {
-      const url = await uploadImage(mine.file, AURA_UPLOAD, mine.abort.signal);
+      const url = await uploadImage(mine.file, place, mine.abort.signal);
       if (current.current !== mine) return null;
       setAttachment({ preview: mine.preview, url, failed: false });
       return url;
-    } catch {
+    } catch (error) {
       // A removed image's aborted upload is not a failure worth saying.
       if (current.current !== mine) return null;
-      toast.error('Failed to upload image', { id: 'aura-upload' });
+      // The server's reason when it gave one (too large, not an image), else the spec's words.
+      toast.error(await serverMessage(error, UPLOAD_FAILED), { id: 'composer-upload' });
       setAttachment({ preview: mine.preview, url: null, failed: true });
       return null;
     }
-  }, []);
+  }, [place]);
 
   const pick = useCallback((file: File) => {
     const problem = imageProblem(file);
@@ -64,15 +70,24 @@ export function useAttachment() {
     remove();
     const mine: Current = { abort: new AbortController(), preview: URL.createObjectURL(file), file };
     current.current = mine;
-    void upload(mine);
+    mine.uploaded = upload(mine);
   }, [remove, upload]);
 
   /** A failed image uploaded again; resolves with its URL, or null if it failed again. */
   const retry = useCallback(async (): Promise<string | null> => {
     const mine = current.current;
     if (!mine) return null;
-    return upload(mine);
+    mine.uploaded = upload(mine);
+    return mine.uploaded;
   }, [upload]);
+
+  /** The chosen image's URL once its upload (under way or done) ends: a failed one is uploaded again. */
+  const uploaded = useCallback(async (): Promise<string | null> => {
+    const mine = current.current;
+    if (!mine) return null;
+    const url = await mine.uploaded;
+    return url ?? (current.current === mine ? retry() : null);
+  }, [retry]);
 
   return {
     attachment,
@@ -80,5 +95,6 @@ export function useAttachment() {
     pick,
     remove,
     retry,
+    uploaded,
   };
 }

@@ -1,0 +1,63 @@
+/**
+ * The one message list every conversation uses (direct, group, Aura): windowed with Virtuoso, so
+ * only the rows on screen are in the DOM; opened at the newest row; following new rows while the
+ * reader is at the bottom, keeping their place (with a "New messages" pill) when they scrolled up;
+ * asking for older rows at the top. What a row looks like is the conversation's own `renderRow`.
+ */
+import { useMemo, type ReactNode } from 'react';
+import { Virtuoso, type Components } from 'react-virtuoso';
+import { NewMessagesPill } from './NewMessagesPill';
+import { useStickyScroll } from './useStickyScroll';
+
+/** What every row renderer is given besides its own context. */
+export interface RowContext {
+  /** A row that grew after it was drawn (an image loaded) keeps the bottom in view. */
+  onImageLoad: () => void;
+}
+
+export interface ConversationListProps<T, C extends object> {
+  rows: readonly T[];
+  /** Both must be stable (module functions or memoised). */
+  keyOf: (row: T) => string;
+  /** A row this person just wrote: the list scrolls down to it wherever the reader was. */
+  isOwnNew: (row: T) => boolean;
+  renderRow: (row: T, context: C & RowContext) => ReactNode;
+  context: C;
+  components: Components<T, C & RowContext>;
+  /** The scroller's role and name (it is the element that scrolls, and is focusable for keyboards). */
+  scroller: { role: 'log' | 'region'; 'aria-label': string; 'aria-live'?: 'polite' };
+  onStartReached: () => void;
+  onAtBottom?: (atBottom: boolean) => void;
+}
+
+export function ConversationList<T, C extends object>(props: ConversationListProps<T, C>) {
+  const { rows, keyOf, isOwnNew, renderRow, context, components, scroller, onStartReached, onAtBottom } = props;
+  const { handle, firstItemIndex, followOutput, unseen, onAtBottom: stickyAtBottom, jumpToBottom, keepBottom } = useStickyScroll(rows, keyOf, isOwnNew);
+  const full = useMemo<C & RowContext>(() => ({ ...context, onImageLoad: keepBottom }), [context, keepBottom]);
+  return (
+    <div className="relative min-h-0 flex-1">
+      <Virtuoso
+        ref={handle}
+        {...scroller}
+        tabIndex={0}
+        className="focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
+        data={rows}
+        context={full}
+        components={components}
+        computeItemKey={(_i, row) => keyOf(row)}
+        itemContent={(_i, row, c) => renderRow(row, c)}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+        followOutput={followOutput}
+        atBottomStateChange={(bottom) => {
+          stickyAtBottom(bottom);
+          onAtBottom?.(bottom);
+        }}
+        atBottomThreshold={48}
+        startReached={onStartReached}
+        increaseViewportBy={{ top: 600, bottom: 300 }}
+      />
+      {unseen && <NewMessagesPill onClick={jumpToBottom} />}
+    </div>
+  );
+}
