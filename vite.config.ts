@@ -11,7 +11,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 const manifestPath = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
 
 /**
- * The manifest lives at the top level (DESIGN section 1) but must be served at exactly
+ * The manifest lives at the top level but must be served at exactly
  * /manifest.webmanifest, unhashed, so installed copies keep finding it.
  */
 function webManifest(): Plugin {

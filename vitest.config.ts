@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One project per suite (DESIGN section 9). `pg` is the server suite again, on the PostgreSQL
- * in TEST_DATABASE_URL; tests/server/harness picks the database from that variable.
+ * One project per suite (docs/architecture.md section 7). `pg` is the server suite again, on the
+ * PostgreSQL in TEST_DATABASE_URL; tests/server/harness picks the database from that variable.
  * `npm test` leaves the long runs out and `npm run test:long` runs them (scripts/run-tests.mjs).
  */
 export default defineConfig({

@@ -1,5 +1,5 @@
 /**
- * The crisis detector's figures (issue 22), as Markdown for docs/crisis-detection.md.
+ * The crisis detector's figures, as Markdown for docs/crisis-detection.md.
  *
  *   npm run eval:crisis -- loao     leave one author out, nested: the headline
  *   npm run eval:crisis -- sealed   the committed detector on the sealed author: the final report

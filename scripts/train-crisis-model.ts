@@ -5,11 +5,11 @@
  *   CRISIS_QUICK=1 npm run train:crisis   (only the committed setting)
  *
  * Settings (feature set, L2, crisis weight) and the operating point are chosen leaving one author
- * out at a time (issue 22): every author's lines are predicted by a model that never saw that
- * author, so the choice rewards what carries over to a stranger's words, not memory of a style.
- * The legacy sets are always trained on. The sealed author is never read. Deterministic: fixed
- * seed, fixed order. The honest figures come from `npm run eval:crisis -- loao` (nested) and, at
- * the very end, `npm run eval:crisis -- sealed`.
+ * out at a time (docs/crisis-detection.md, Measured): every author's lines are predicted by a model
+ * that never saw that author, so the choice rewards what carries over to a stranger's words, not
+ * memory of a style. The legacy sets are always trained on. The sealed author is never read.
+ * Deterministic: fixed seed, fixed order. The honest figures come from
+ * `npm run eval:crisis -- loao` (nested) and, at the very end, `npm run eval:crisis -- sealed`.
  */
 import { statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

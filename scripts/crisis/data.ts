@@ -1,9 +1,9 @@
 /**
- * The crisis detector's evaluation data, by author (issue 22). Each folder under
- * tests/safety/data/authors/ is one writer who saw only the category grid and a persona; train/ and
- * heldout/ are the earlier sets the frames were written beside ("legacy": always trained on, never
- * a left-out author). tests/safety/data/sealed/ is read only by `eval-crisis.ts sealed`: it stays
- * out of every step until the final report.
+ * The crisis detector's evaluation data, by author (docs/crisis-detection.md, Data, by author).
+ * Each folder under tests/safety/data/authors/ is one writer who saw only the category grid and a
+ * persona; train/ and heldout/ are the earlier sets the frames were written beside ("legacy":
+ * always trained on, never a left-out author). tests/safety/data/sealed/ is read only by
+ * `eval-crisis.ts sealed`: it stays out of every step until the final report.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -25,11 +25,11 @@ export const authUser = z.object({
   verificationRequest: z.boolean(),
   verificationMessage: z.string(),
   createdAt: isoDate,
-  /** The name peers see (issue 21); null shows the full name. Only the person, their professional and admins see both. */
+  /** The name peers see (docs/decisions/community-rules.md, Display names); null shows the full name. Only the person, their professional and admins see both. */
   displayName: z.string().nullable().optional(),
   /** Set while an admin has suspended the account. */
   suspended: z.boolean().optional(),
-  /** The person asked that their referring professional be told of a crisis (issue 22); off by default. */
+  /** The person asked that their referring professional be told of a crisis (docs/decisions/crisis-alerts.md); off by default. */
   crisisAlerts: z.boolean().optional(),
 });
 export type AuthUser = z.infer<typeof authUser>;
@@ -122,7 +122,7 @@ export const directMessage = z.object({
   image: z.string().nullable(),
   clientId: z.string(),
   createdAt: isoDate,
-  /** From someone the receiver has not accepted yet: shown under Message requests (issue 21). */
+  /** From someone the receiver has not accepted yet: shown under Message requests (docs/decisions/message-requests.md). */
   request: z.boolean().optional(),
   ...tombstone,
 });

@@ -1,5 +1,5 @@
 /**
- * "Let my professional know" (issue 22): a person may ask that the professional who referred them
+ * "Let my professional know" (docs/decisions/crisis-alerts.md): a person may ask that the professional who referred them
  * be told, discreetly, when something they write on Haven's server suggests crisis. The alert
  * carries who and when, never the words; it comes at most once per ALERT_INTERVAL_MS. No zod here:
  * the browser imports this module (the schemas are in crisis-alert-schemas.ts).

@@ -42,7 +42,7 @@ export const DEFAULT_CRISIS_RESOURCES: CrisisResource[] = [
 
 /**
  * The line to call when life is in danger right now: the configured entry named as emergency
- * services, else the default's. An imminent crisis puts it first, as a button (issue 22).
+ * services, else the default's. An imminent crisis puts it first, as a button (docs/decisions/imminent-tier.md).
  */
 export function emergencyLine(resources: readonly CrisisResource[]): CrisisResource & { phone: string } {
   const found = resources.find((r) => r.phone && /emergenc/i.test(r.name));

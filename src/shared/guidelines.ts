@@ -1,5 +1,5 @@
 /**
- * What a person agrees to before joining a support group (issue 21): a calm default for peer
+ * What a person agrees to before joining a support group (docs/community-safety.md): a calm default for peer
  * support, used wherever a group has no text of its own (an admin may write one per group).
  */
 export const DEFAULT_GROUP_GUIDELINES = [

@@ -1,5 +1,5 @@
 /**
- * The paths the server answers itself and the app shell never does (DESIGN sections 1 and 3).
+ * The paths the server answers itself and the app shell never does (docs/architecture.md sections 1 and 3).
  * One home for the server's 404 handler (src/server/http/static.ts) and the service worker's
  * navigation fallback (sw/navigation.ts): a navigation to one of these gets the network's
  * answer, never index.html, so a missing API route or image is a plain 404 and not the app.

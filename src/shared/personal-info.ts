@@ -1,5 +1,5 @@
 /**
- * Spotting contact details in a message meant for a group (issue 21): a phone number, an e-mail
+ * Spotting contact details in a message meant for a group (docs/community-safety.md): a phone number, an e-mail
  * address or a street address. It only prompts the author ("Share anyway?"); it never blocks, so
  * it may err towards asking. Pure, so the browser checks before sending, offline too.
  */

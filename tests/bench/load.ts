@@ -1,11 +1,11 @@
 /**
- * Issue 13's load: LOAD_CLIENTS signed-in sockets (500) in pairs, LOAD_RATE direct messages a
- * second in all (100) for LOAD_SECONDS (60), each sent as the app sends it (POST
+ * The load bench (docs/performance.md): LOAD_CLIENTS signed-in sockets (500) in pairs, LOAD_RATE
+ * direct messages a second in all (100) for LOAD_SECONDS (60), each sent as the app sends it (POST
  * /api/messages/batch, one item) and timed from the POST leaving to the recipient's socket
- * receiving it. Sends follow the clock, not the answers (open loop), so a slow server shows up
- * as latency rather than as a lower rate. The server runs in its own process on 127.0.0.1 (PGlite
- * on disk in a temporary DATA_DIR, as `npm start` runs it; or a fresh PostgreSQL database),
- * and is restarted once at the end to compare its memory after a first boot and after a restart.
+ * receiving it. Sends follow the clock, not the answers (open loop), so a slow server shows up as
+ * latency rather than as a lower rate. The server runs in its own process on 127.0.0.1 (PGlite on
+ * disk in a temporary DATA_DIR, as `npm start` runs it; or a fresh PostgreSQL database), and is
+ * restarted once at the end to compare its memory after a first boot and after a restart.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

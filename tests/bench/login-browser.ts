@@ -1,7 +1,7 @@
 /**
  * The sign-in screen on a first visit, as a phone sees it, in real Chromium against the production
  * build and the real server: how many script files the page itself loads and their size at
- * gzip level 9, and the paint timings. Prints; asserts nothing (issue 13 sets the goals).
+ * gzip level 9, and the paint timings. Prints; asserts nothing (the goals are in docs/performance.md).
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';

@@ -1,11 +1,12 @@
 /**
  * `npm run bench [case...]`: prints figures, asserts nothing. Cases: bundle (needs a build); api,
  * realtime and replay (PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set;
- * replay runs in real Chromium on a fresh production build); login (the sign-in screen's first visit
- * in real Chromium: its scripts' gzip size and paint times, then Lighthouse 12's mobile audit);
- * property (the outbox property test with 1,000 random sequences instead of npm test's 200); load
- * (issue 13: 500 signed-in sockets, 100 direct messages a second for 60 s, against a server in its
- * own process; LOAD_CLIENTS, LOAD_RATE and LOAD_SECONDS shorten it while developing).
+ * replay runs in real Chromium on a fresh production build); login (the sign-in screen's first
+ * visit in real Chromium: its scripts' gzip size and paint times, then Lighthouse 12's mobile
+ * audit); property (the outbox property test with 1,000 random sequences instead of npm test's
+ * 200); load (docs/performance.md: 500 signed-in sockets, 100 direct messages a second for 60 s,
+ * against a server in its own process; LOAD_CLIENTS, LOAD_RATE and LOAD_SECONDS shorten it while
+ * developing).
  */
 import { apiBench } from './api';
 import { bundleBench } from './bundle';

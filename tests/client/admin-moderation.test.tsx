@@ -1,8 +1,9 @@
 /**
- * /admin's moderation (issue 21) through the real route tree in jsdom, against a small fake server
- * that keeps state: the queue shows each open report in context, each action calls its endpoint
- * and the report leaves the queue, suspensions can be lifted from a report card and from the log,
- * the audit log lists who did what, when and why, and each group's guidelines can be edited.
+ * /admin's moderation (docs/community-safety.md) through the real route tree in jsdom, against a
+ * small fake server that keeps state: the queue shows each open report in context, each action
+ * calls its endpoint and the report leaves the queue, suspensions can be lifted from a report card
+ * and from the log, the audit log lists who did what, when and why, and each group's guidelines can
+ * be edited.
  */
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';

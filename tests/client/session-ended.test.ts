@@ -1,20 +1,22 @@
 /**
- * However the app learns that nobody is signed in any more (issue 20: a 401 from any call, the
- * outbox or the socket, the start-up check answering 401 for the remembered person, Log out), the
- * viewed-photo cache and workbox-expiration's records go. The service worker is asked first, in
- * the same task, so it stops answering from its cache before the screens change; without a worker
- * that answers, the page deletes the expiration database itself. The real session module on
- * jsdom, its network answered by a stub; fake-indexeddb underneath.
+ * However the app learns that nobody is signed in any more (a 401 from any call, the outbox or the
+ * socket, the start-up check answering 401 for the remembered person, Log out), the viewed-photo
+ * cache and workbox-expiration's records go (docs/decisions/photos-on-session-end.md). The service
+ * worker is asked first, in the same task, so it stops answering from its cache before the screens
+ * change; without a worker that answers, the page deletes the expiration database itself. The real
+ * session module on jsdom, its network answered by a stub; fake-indexeddb underneath.
  */
 // oxlint-disable-next-line import/no-unassigned-import -- installs the IndexedDB fake before Dexie loads
 import 'fake-indexeddb/auto';
 import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAST_USER_KEY, WORKER_CLEAR_WAIT_MS } from '../../src/client/features/auth/localData';
+import { WORKER_CLEAR_WAIT_MS } from '../../src/client/features/auth/localData';
+import { LOCAL_KEYS } from '../../src/client/state/local-keys';
 import { checkAuth, getSession, setUser } from '../../src/client/features/auth/session';
 import { call } from '../../src/client/net/call';
 import type { AuthUser } from '../../src/shared/api';
-import { CLEAR_IMAGES_MESSAGE, IMAGE_CACHE, IMAGE_EXPIRATION_DB } from '../../src/shared/cache-names';
+import { IMAGE_CACHE, IMAGE_EXPIRATION_DB } from '../../src/shared/cache-names';
+import { CLEAR_IMAGES_MESSAGE, CLEARED_REPLY } from '../../src/shared/worker-messages';
 import { SESSION_HINT_COOKIE } from '../../src/shared/session-hint';
 
 const UNAUTHENTICATED = { status: 401, body: { message: 'Unauthorized - please log in', code: 'UNAUTHENTICATED' } };
@@ -91,7 +93,7 @@ describe('a session that ended elsewhere clears the viewed photos', () => {
     await vi.waitFor(() => expect(getSession().user).toBeNull());
     expect(calls).toEqual(['GET /api/auth/sessions', 'GET /api/auth/check']);
     await expectPhotosGone();
-    expect(localStorage.getItem(LAST_USER_KEY)).toBeNull();
+    expect(localStorage.getItem(LOCAL_KEYS.lastUser)).toBeNull();
   });
 
   it('a 401 the check does not confirm (an answer to an older cookie) signs nobody out and keeps the photos', async () => {
@@ -121,7 +123,7 @@ describe('a session that ended elsewhere clears the viewed photos', () => {
 
   it('the start-up check answering 401 for the remembered person', async () => {
     const robin = person();
-    localStorage.setItem(LAST_USER_KEY, JSON.stringify(robin));
+    localStorage.setItem(LOCAL_KEYS.lastUser, JSON.stringify(robin));
     document.cookie = `${SESSION_HINT_COOKIE}=1; Path=/`;
     answer = () => UNAUTHENTICATED;
     await checkAuth();
@@ -139,7 +141,7 @@ describe('with a service worker', () => {
       postMessage: (message: unknown, transfer: MessagePort[]) => {
         // Who the screens showed when the question left.
         told.push({ message, shown: getSession().user?._id ?? null });
-        if (!silent) transfer[0]?.postMessage('cleared');
+        if (!silent) transfer[0]?.postMessage(CLEARED_REPLY);
       },
     };
     const serviceWorker = { controller, getRegistration: async () => undefined, addEventListener: () => {}, removeEventListener: () => {} };

@@ -1,6 +1,7 @@
 /**
- * Account controls in real Chromium (issue 12): the password change, the sessions list with its
- * sign-outs, the data export, self-deletion, and the reset-code flow from /admin to a new sign-in.
+ * Account controls in real Chromium (docs/security.md, Accounts): the password change, the sessions
+ * list with its sign-outs, the data export, self-deletion, and the reset-code flow from /admin to a
+ * new sign-in.
  */
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';

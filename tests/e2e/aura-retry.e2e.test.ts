@@ -1,8 +1,8 @@
 /**
- * Aura in real Chromium (issue 14): a question whose image failed to upload stays unsent with its
- * words and image and a Retry that sends both; the chat list tells loading, empty and a failed load
- * apart. Uploads fail through Playwright's request routing (the built-in image store answers at
- * /api/uploads), the list's load is held or refused the same way.
+ * Aura in real Chromium (docs/everyday-chat.md): a question whose image failed to upload stays
+ * unsent with its words and image and a Retry that sends both; the chat list tells loading, empty
+ * and a failed load apart. Uploads fail through Playwright's request routing (the built-in image
+ * store answers at /api/uploads), the list's load is held or refused the same way.
  */
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

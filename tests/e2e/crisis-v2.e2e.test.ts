@@ -1,7 +1,8 @@
 /**
- * Crisis detection v2 in real Chromium (issue 22): an imminent message to Aura puts the emergency
- * call button first in Aura's answer; a person's opt-in lets their referring professional know,
- * on the professional's screen and without the message's words; turning it off stops alerts.
+ * Crisis detection v2 in real Chromium (docs/crisis-detection.md): an imminent message to Aura puts
+ * the emergency call button first in Aura's answer; a person's opt-in lets their referring
+ * professional know, on the professional's screen and without the message's words; turning it off
+ * stops alerts.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

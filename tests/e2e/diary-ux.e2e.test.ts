@@ -1,7 +1,7 @@
 /**
- * The diary's everyday details in real Chromium (issue 14): deleting offers Undo (the entry exists
- * only on this device) and Undo brings back the very entry; on a phone an opened entry is on
- * screen; and loading, empty and unreadable storage are three different states.
+ * The diary's everyday details in real Chromium (docs/everyday-chat.md): deleting offers Undo (the
+ * entry exists only on this device) and Undo brings back the very entry; on a phone an opened entry
+ * is on screen; and loading, empty and unreadable storage are three different states.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

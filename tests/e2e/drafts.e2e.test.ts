@@ -1,5 +1,5 @@
 /**
- * Nothing typed is lost (issue 14), in real Chromium against the production build: each
+ * Nothing typed is lost (docs/everyday-chat.md), in real Chromium against the production build: each
  * conversation's unsent text and the diary's new entry come back after a reload and are gone once
  * sent; the update prompt's Reload in one tab never reloads another under the person's hands, and
  * the prompt never covers a composer on a phone. Also: signing in offline says why it cannot.
@@ -62,11 +62,11 @@ describe('drafts are kept on the device', () => {
     // A group message: joined, written, reloaded.
     await page.goto('/chat');
     await page.getByTestId('group-card').filter({ hasText: groupName }).getByRole('button', { name: `Join ${groupName}` }).click();
-    // The group's guidelines come first (issue 21).
+    // The group's guidelines come first (docs/decisions/community-rules.md).
     await page.getByRole('dialog').getByRole('button', { name: 'I agree, join' }).click();
     await expectToast(page, `Joined ${groupName}`);
     await page.getByTestId('conversation-title').filter({ hasText: groupName }).waitFor();
-    // Marked in base 36: a run of digits would look like a phone number to the group's contact-details check (issue 21).
+    // Marked in base 36: a run of digits would look like a phone number to the group's contact-details check.
     const said = `Has anyone tried writing before bed? ${Date.now().toString(36)}`;
     await messageBox(page).fill(said);
     await reload(page);

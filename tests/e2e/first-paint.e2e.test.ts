@@ -1,8 +1,8 @@
 /**
- * First paint without the network (issue 13), in real Chromium against the production build: the
- * sign-in screen and a returning person's own screens render while GET /api/auth/check is still
- * unanswered; the answer then refines them. The sign-in screen loads neither the sync engine's
- * database nor the socket.
+ * First paint without the network (docs/performance.md), in real Chromium against the production
+ * build: the sign-in screen and a returning person's own screens render while GET /api/auth/check
+ * is still unanswered; the answer then refines them. The sign-in screen loads neither the sync
+ * engine's database nor the socket.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';

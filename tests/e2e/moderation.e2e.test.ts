@@ -1,8 +1,9 @@
 /**
- * Moderation end to end (issue 21), in real Chromium against the real server: a member reports a
- * group message, the admin removes it from the queue in /admin, and the message turns into
- * "removed by a moderator" on a third member's open conversation at once and on that member's
- * other device, which was offline meanwhile, once it is back. The reporter reads the outcome.
+ * Moderation end to end (docs/community-safety.md), in real Chromium against the real server: a
+ * member reports a group message, the admin removes it from the queue in /admin, and the message
+ * turns into "removed by a moderator" on a third member's open conversation at once and on that
+ * member's other device, which was offline meanwhile, once it is back. The reporter reads the
+ * outcome.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

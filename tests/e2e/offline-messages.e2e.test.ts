@@ -65,7 +65,7 @@ describe('offline messages, in two browsers', () => {
     }
     await ana.getByRole('button', { name: 'Back to list' }).click();
     await openGroup(ana, groupName);
-    // Marked in base 36: a run of digits would look like a phone number to the group's contact-details check (issue 21).
+    // Marked in base 36: a run of digits would look like a phone number to the group's contact-details check.
     const inGroup = `hello group, from a tunnel (${stamp.toString(36)})`;
     await sendWithEnter(ana, inGroup);
     await pending(ana, inGroup).waitFor();

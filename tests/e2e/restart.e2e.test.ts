@@ -1,7 +1,8 @@
 /**
  * A graceful restart of the server is invisible to a person with a conversation open: the app
  * reconnects by itself and the conversation goes on receiving messages, without a reload
- * (issue 20). The test runs a server of its own, so stopping it disturbs no other test.
+ * (docs/decisions/restarts-and-reconnection.md). The test runs a server of its own, so stopping it
+ * disturbs no other test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

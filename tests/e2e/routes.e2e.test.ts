@@ -105,7 +105,8 @@ describe('route access table in the browser', () => {
     const got = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string; critical: number }[] };
     expect(got.url).toMatch(/\/manifest\.webmanifest$/);
     expect(got.errors).toEqual([]);
-    // Until the service worker exists (offline issue) that is the only thing Chromium may miss.
+    // The service worker registers only once the page is idle, so it may not be there yet: that is
+    // the only thing Chromium may miss.
     const inst = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
     // Playwright contexts are incognito, where Chromium never offers installation.
     const ids = inst.installabilityErrors.map((e) => e.errorId)

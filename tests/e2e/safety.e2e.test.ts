@@ -1,9 +1,9 @@
 /**
- * Community safety (issue 21) in real Chromium against the real server: a block holds on every
- * path (live, after a reload, after being offline), a stranger's message waits under Message
- * requests, a message taken back becomes a tombstone on the other screen, mute quiets the badge,
- * and a group shows its guidelines before joining, its members, leaving it, and a word before
- * sharing contact details.
+ * Community safety (docs/community-safety.md) in real Chromium against the real server: a block
+ * holds on every path (live, after a reload, after being offline), a stranger's message waits under
+ * Message requests, a message taken back becomes a tombstone on the other screen, mute quiets the
+ * badge, and a group shows its guidelines before joining, its members, leaving it, and a word
+ * before sharing contact details.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

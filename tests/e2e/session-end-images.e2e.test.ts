@@ -1,10 +1,10 @@
 /**
- * A sign-out that happens elsewhere (issue 20) takes the viewed photos off this device too, in
- * real Chromium against the production build: "sign out everywhere" from another browser, which
- * the open page learns from the server closing its socket or, with no socket, from its next
- * call's 401; and a password change, which a page opened later learns at the start-up check.
- * Afterwards the photo's URL no longer gives its bytes from that page, and neither the service
- * worker's cache nor workbox-expiration's records name it.
+ * A sign-out that happens elsewhere (docs/decisions/photos-on-session-end.md) takes the viewed
+ * photos off this device too, in real Chromium against the production build: "sign out everywhere"
+ * from another browser, which the open page learns from the server closing its socket or, with no
+ * socket, from its next call's 401; and a password change, which a page opened later learns at the
+ * start-up check. Afterwards the photo's URL no longer gives its bytes from that page, and neither
+ * the service worker's cache nor workbox-expiration's records name it.
  */
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';

@@ -1,8 +1,8 @@
 /**
- * Signing out on a shared device (issue 12) in real Chromium against the production build: the
- * confirmation and its unsent-message warning, "Also remove my data from this device" deleting the
- * person's IndexedDB database, the data staying without it, and a sign-out made offline whose
- * server session ends when the browser is back online.
+ * Signing out on a shared device (docs/decisions/earlier.md, "Shared devices") in real Chromium
+ * against the production build: the confirmation and its unsent-message warning, "Also remove my
+ * data from this device" deleting the person's IndexedDB database, the data staying without it, and
+ * a sign-out made offline whose server session ends when the browser is back online.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 /**
- * Everyday chat on a phone (issue 14), in real Chromium at 390 px: unread counts and previews on
- * /chat and the dashboard, the "New messages" divider and date separators in a conversation, read
- * positions shared by a person's devices, and the lists' loading, empty and error states.
+ * Everyday chat on a phone (docs/everyday-chat.md), in real Chromium at 390 px: unread counts and
+ * previews on /chat and the dashboard, the "New messages" divider and date separators in a
+ * conversation, read positions shared by a person's devices, and the lists' loading, empty and
+ * error states.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ async function sendApi(from: Page, toId: string, body: { text?: string; image?: 
 
 /**
  * `reader` takes direct messages from `fromId`: without it, a first message from a peer they never
- * talked with is a message request, counted in no total (issue 21).
+ * talked with is a message request, counted in no total (docs/decisions/message-requests.md).
  */
 async function acceptApi(reader: Page, fromId: string): Promise<void> {
   const res = await reader.context().request.post(`/api/messages/requests/${fromId}/accept`, { timeout: WAIT });

@@ -1,7 +1,7 @@
 /**
- * Everyday layout on phones and desktops (issue 14): the composer stays on screen offline, /admin
- * sends a non-admin away quietly, touch targets are 44×44 px on a phone, the Aura chats menu
- * closes like a menu should, and the header survives 200 % text.
+ * Everyday layout on phones and desktops (docs/everyday-chat.md): the composer stays on screen
+ * offline, /admin sends a non-admin away quietly, touch targets are 44×44 px on a phone, the Aura
+ * chats menu closes like a menu should, and the header survives 200 % text.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -44,7 +44,7 @@ function smallTargets(page: Page): Promise<string[]> {
   });
 }
 
-/** The ?group= link opens the group, after its guidelines when not yet joined (issue 21). */
+/** The ?group= link opens the group, after its guidelines when not yet joined. */
 async function joinedOrAgree(page: Page, groupName: string): Promise<void> {
   const agree = page.getByRole('button', { name: 'I agree, join' });
   const title = page.getByTestId('conversation-title').filter({ hasText: groupName });

@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 
-/** Real Chromium against the production build (DESIGN section 9). Slow by nature: one file at a time. */
+/** Real Chromium against the production build (docs/architecture.md section 7). Slow by nature: one file at a time. */
 export default defineProject({
   test: {
     name: 'e2e',

@@ -1,8 +1,9 @@
 /**
  * When PostgreSQL goes away from a server (restart, failover, terminated backends) the server lives
- * on: it answers 503 on /api/health and on writes, keeps its sockets, and once PostgreSQL is back it
- * listens to the other instances again and tells its clients to catch up (issue 20, item 2).
- * Instance A reaches the database through a proxy the test cuts; instance B keeps its own link.
+ * on: it answers 503 on /api/health and on writes, keeps its sockets, and once PostgreSQL is back
+ * it listens to the other instances again and tells its clients to catch up
+ * (docs/decisions/database-away.md). Instance A reaches the database through a proxy the test cuts;
+ * instance B keeps its own link.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Connection } from '../../src/client/net/connection';

@@ -1,5 +1,5 @@
 /**
- * Several instances on one PostgreSQL are one service (issue 20, items 1 and 3): a graceful stop
+ * Several instances on one PostgreSQL are one service (docs/deployment.md): a graceful stop
  * of one never disconnects the other's clients; instances booting together on a fresh database
  * run the migrations and make the first admin and the signing keys once; what one instance signs
  * the other accepts.

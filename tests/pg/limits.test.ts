@@ -1,6 +1,7 @@
 /**
- * Limits and failed-login counts are one budget however many instances there are (issue 20,
- * item 3): counted in PostgreSQL, with an in-memory stand-in while the database does not answer.
+ * Limits and failed-login counts are one budget however many instances there are
+ * (docs/decisions/shared-state.md): counted in PostgreSQL, with an in-memory stand-in while the
+ * database does not answer.
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';

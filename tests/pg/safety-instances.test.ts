@@ -1,7 +1,7 @@
 /**
- * Community safety (issue 21) across two instances on one PostgreSQL: a block, a leave and a
- * taken-back message made through one instance hold for the sockets held by the other, and the
- * rules hold while many people act at once through both.
+ * Community safety (docs/community-safety.md) across two instances on one PostgreSQL: a block, a
+ * leave and a taken-back message made through one instance hold for the sockets held by the other,
+ * and the rules hold while many people act at once through both.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectMessage, GroupMessage } from '../../src/shared/api';

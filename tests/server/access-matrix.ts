@@ -20,7 +20,7 @@ export interface World {
   agents: Record<Actor, Agent>;
   ids: {
     user: string; otherUser: string; verified: string; rejected: string; group: string; userChat: string; target: string;
-    /** Throwaway objects for the community-safety routes (issue 21) that change what they touch. */
+    /** Throwaway objects for the community-safety routes that change what they touch. */
     spare: string; suspendTarget: string; spareGroup: string; spareMessage: string; report: string;
   };
   /** The seq of the user's message to the therapist: a position the user may mark read. */
@@ -46,8 +46,9 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const chat = await createChat(user.agent, { text: 'private to Aura', clientId: clientId() });
   // A throwaway account for the admin's destructive routes, so the matrix never deletes its own people.
   const target = await signUp(server, { role: 'therapist' });
-  // Issue 21: someone to block and report, someone to suspend, a group to leave, a message to take
-  // back, and a report to resolve, none of them what the other routes' samples rely on.
+  // Community safety (docs/community-safety.md): someone to block and report, someone to suspend,
+  // a group to leave, a message to take back, and a report to resolve, none of them what the other
+  // routes' samples rely on.
   const spare = await referredUser(server, pro.code);
   const suspendTarget = await referredUser(server, pro.code);
   const spareGroup = await admin.post('/api/admin/create-group', { name: `Matrix spare ${clientId()}`, type: 'mental', description: 'to leave' });
@@ -99,7 +100,7 @@ export function sampleFor(name: EndpointName, world: World): Sample {
     case 'generateTitle': return { path: {}, body: { prompt: 'a title please' } };
     case 'sync': return { path: {}, query: { since: '0' } };
     case 'allUsers': return { path: {}, query: { role: 'all' } };
-    // Issue 21.
+    // Community safety (docs/community-safety.md).
     case 'block': case 'unblock': return { path: { userId: ids.spare } };
     case 'acceptRequest': return { path: { userId: ids.spare } };
     case 'mute': return { path: { kind: 'group', id: ids.group }, body: { until: null } };

@@ -1,6 +1,6 @@
 /**
- * The data export and self-deletion (issue 12): the person's own data and nothing of anyone
- * else's; deletion with the admin's cascade, every socket closed, the old cookie refused.
+ * The data export and self-deletion (docs/security.md, Accounts): the person's own data and nothing
+ * of anyone else's; deletion with the admin's cascade, every socket closed, the old cookie refused.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -109,7 +109,7 @@ describe('DELETE /api/me', () => {
     expect((await old.get('/api/me/export')).status).toBe(401);
     expect((await login(me.email, PASSWORD)).status).toBe(401);
     const { db } = server.database;
-    // What they received is gone; what they sent stays only as tombstones (no words, no image) on the other side (issue 21).
+    // What they received is gone; what they sent stays only as tombstones (no words, no image) on the other side (docs/decisions/taking-messages-back.md).
     expect(await db.select().from(directMessages).where(eq(directMessages.receiverId, me.id))).toEqual([]);
     const sent = await db.select().from(directMessages).where(eq(directMessages.senderId, me.id));
     expect(sent.length).toBeGreaterThan(0);

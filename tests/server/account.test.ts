@@ -1,7 +1,7 @@
 /**
- * Account controls (issue 12): password change, the sessions list and sign-outs, idle expiry and
- * the common-password rule. Sockets are real socket.io clients. The export and self-deletion are
- * in account-data.test.ts.
+ * Account controls (docs/security.md, Accounts): password change, the sessions list and sign-outs,
+ * idle expiry and the common-password rule. Sockets are real socket.io clients. The export and
+ * self-deletion are in account-data.test.ts.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

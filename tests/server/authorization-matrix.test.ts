@@ -20,15 +20,15 @@ const ACCESS: Record<EndpointName, Access> = {
   sendGroup: 'active', sendBatch: 'active', joinGroup: 'active', directThread: 'active',
   auraChats: 'active', auraChat: 'active', createAuraChat: 'active', askAura: 'active', generateTitle: 'active',
   uploadAuth: 'active', upload: 'uploadToken',
-  // Account controls (issue 12): the person's own sessions, password, data and account.
+  // Account controls (docs/security.md, Accounts): the person's own sessions, password, data and account.
   changePassword: 'signedIn', sessions: 'signedIn', endSession: 'signedIn', endOtherSessions: 'signedIn',
   exportAccount: 'signedIn', deleteAccount: 'signedIn', resetPassword: 'public', createResetCode: 'admin',
-  // Community safety (issue 21).
+  // Community safety (docs/community-safety.md).
   setDisplayName: 'signedIn',
   blocks: 'active', block: 'active', unblock: 'active', mutes: 'active', mute: 'active', unmute: 'active',
   messageRequests: 'active', acceptRequest: 'active', deleteMessage: 'active', groupMembers: 'active', leaveGroup: 'active',
   report: 'active', myReports: 'active',
-  // Crisis alerts (issue 22): the person's own opt-in; the alerts are a verified professional's.
+  // Crisis alerts (docs/decisions/crisis-alerts.md): the person's own opt-in; the alerts are a verified professional's.
   setCrisisAlerts: 'active', crisisAlerts: 'professional', seeCrisisAlert: 'professional',
   adminReports: 'admin', resolveReport: 'admin', suspendUser: 'admin', unsuspendUser: 'admin', moderationLog: 'admin', setGuidelines: 'admin',
 };

@@ -10,7 +10,7 @@ afterAll(async () => { await server?.close(); });
 /** Exactly the fields a person's own account may show; anything else (a hash, a session) is a leak. */
 const AUTH_USER_KEYS = ['_id', 'createdAt', 'crisisAlerts', 'displayName', 'email', 'fullName', 'profilePic', 'referralCode', 'referredBy', 'role', 'status', 'suspended',
   'verificationMessage', 'verificationRequest'].sort();
-// The admin's view leaves out the person's crisis-alert choice (issue 22): it is between them and their professional.
+// The admin's view leaves out the person's crisis-alert choice (docs/decisions/crisis-alerts.md): it is between them and their professional.
 const ADMIN_USER_KEYS = [...AUTH_USER_KEYS.filter((k) => k !== 'crisisAlerts'), 'rejectionReason'].sort();
 
 function expectNoSecrets(user: Record<string, unknown>, keys: string[]) {

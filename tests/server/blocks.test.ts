@@ -1,8 +1,8 @@
 /**
- * Blocks (issue 21): PUT, DELETE and GET /api/blocks, and what a block does. Once A blocks B, B's
- * messages never reach A (socket, thread, catch-up, the batch path, groups), B loses nothing and is
- * not told, A's presence is hidden from B, and A cannot write to B. Messages B sent while blocked
- * stay withheld after an unblock; those from before come back.
+ * Blocks (docs/decisions/blocks.md): PUT, DELETE and GET /api/blocks, and what a block does. Once A
+ * blocks B, B's messages never reach A (socket, thread, catch-up, the batch path, groups), B loses
+ * nothing and is not told, A's presence is hidden from B, and A cannot write to B. Messages B sent
+ * while blocked stay withheld after an unblock; those from before come back.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockedPerson } from '../../src/shared/community';

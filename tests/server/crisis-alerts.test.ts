@@ -1,8 +1,9 @@
 /**
- * Issue 22, "let my professional know": off by default; when on, a crisis-tier message of the
- * person's own (direct, group or Aura) gives their referring professional an alert with no words,
- * live, at most once per interval; someone else's risk, a retried send, and the off switch alert
- * nobody. Run on PostgreSQL too (test:pg): several crisis messages at once make one alert.
+ * "Let my professional know" (docs/decisions/crisis-alerts.md): off by default; when on, a
+ * crisis-tier message of the person's own (direct, group or Aura) gives their referring
+ * professional an alert with no words, live, at most once per interval; someone else's risk, a
+ * retried send, and the off switch alert nobody. Run on PostgreSQL too (test:pg): several crisis
+ * messages at once make one alert.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 /**
- * Issue 22: the server judges a direct, group or Aura message with the same person's previous few
- * lines in the same place, so a plan told in pieces brings help on the line that completes it; and
- * an imminent message puts the emergency number first in Aura's answer.
+ * The server judges a direct, group or Aura message with the same person's previous few lines in
+ * the same place, so a plan told in pieces brings help on the line that completes it; and an
+ * imminent message puts the emergency number first in Aura's answer. See
+ * docs/decisions/message-context-and-second-opinion.md and docs/decisions/imminent-tier.md.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 /**
- * Issue 22: with a real model configured, Aura also asks it to judge risk. The model's judgment can
- * only raise the local detector's tier; a model that says NONE, answers nonsense, fails or is too
- * slow leaves the local decision alone. Against a fake OpenAI-compatible server on 127.0.0.1.
+ * With a real model configured, Aura also asks it to judge risk
+ * (docs/decisions/message-context-and-second-opinion.md). The model's judgment can only raise the
+ * local detector's tier; a model that says NONE, answers nonsense, fails or is too slow leaves the
+ * local decision alone. Against a fake OpenAI-compatible server on 127.0.0.1.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChat } from './aura-chat';

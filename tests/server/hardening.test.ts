@@ -1,7 +1,7 @@
 /**
- * Issue 12, hardening: security headers on every answer, logs without what people wrote, text
- * with a NUL or a lone surrogate refused on every route, timeouts for half-sent requests, and a
- * client address that X-Forwarded-For cannot choose.
+ * Hardening (docs/security.md, Security model): security headers on every answer, logs without what
+ * people wrote, text with a NUL or a lone surrogate refused on every route, timeouts for half-sent
+ * requests, and a client address that X-Forwarded-For cannot choose.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';

@@ -1,7 +1,8 @@
 /**
- * The moderators' side of reports (issue 21): the queue with each message's context, resolving
- * (dismiss, remove the message, suspend), suspension holding everywhere (sessions, sockets,
- * sign-in), and the moderation log. Also run on PostgreSQL, where two admins truly race.
+ * The moderators' side of reports (docs/community-safety.md): the queue with each message's
+ * context, resolving (dismiss, remove the message, suspend), suspension holding everywhere
+ * (sessions, sockets, sign-in), and the moderation log. Also run on PostgreSQL, where two admins
+ * truly race.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

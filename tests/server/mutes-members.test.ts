@@ -1,7 +1,7 @@
 /**
- * The rest of issue 21's server side: mutes (PUT, DELETE, GET /api/mutes), a group's members and
- * leaving a group, display names (PUT /api/me/display-name) and group guidelines
- * (PUT /api/admin/groups/:id/guidelines).
+ * The rest of community safety's server side (docs/community-safety.md): mutes (PUT, DELETE,
+ * GET /api/mutes), a group's members and leaving a group, display names (PUT /api/me/display-name) and
+ * group guidelines (PUT /api/admin/groups/:id/guidelines).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

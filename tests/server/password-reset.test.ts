@@ -1,6 +1,7 @@
 /**
- * Reset without email (issue 12): an admin's one-time code, one hour, single use, stored hashed;
- * spending it sets the password and ends every session. Racing resets: exactly one wins.
+ * Reset without email (docs/security.md, Accounts): an admin's one-time code, one hour, single use,
+ * stored hashed; spending it sets the password and ends every session. Racing resets: exactly one
+ * wins.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * The app's own socket connection (src/client/net/connection.ts) against the real server: a
- * restart never leaves it closed, and a socket the server closes on purpose stays closed only when
- * the session has ended (issue 20, item 1). The session question is asked as the sync engine asks
- * it: GET /api/auth/check, where only a 401 means signed out.
+ * The app's own socket connection (src/client/net/connection.ts) against the real server: a restart
+ * never leaves it closed, and a socket the server closes on purpose stays closed only when the
+ * session has ended (docs/decisions/restarts-and-reconnection.md). The session question is asked as
+ * the sync engine asks it: GET /api/auth/check, where only a 401 means signed out.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, type ConnectionState } from '../../src/client/net/connection';

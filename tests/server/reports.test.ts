@@ -1,7 +1,7 @@
 /**
- * POST and GET /api/reports (issue 21): what a person may report (only what they can see, never
- * themselves), what is kept (the words as seen, the subject, the kind), bad input refused with
- * nothing stored, the reporter's own list, and the hourly budget.
+ * POST and GET /api/reports (docs/decisions/community-rules.md, Reports): what a person may report
+ * (only what they can see, never themselves), what is kept (the words as seen, the subject, the
+ * kind), bad input refused with nothing stored, the reporter's own list, and the hourly budget.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Message requests (issue 21): a direct message from someone the receiver never talked with is a
- * request (thread, catch-up, socket) and its sender is listed under GET /api/messages/requests,
- * except between a person and their referring professional, and from the admin. Replying or
- * accepting ends it; blocked senders are never listed.
+ * Message requests (docs/decisions/message-requests.md): a direct message from someone the receiver
+ * never talked with is a request (thread, catch-up, socket) and its sender is listed under
+ * GET /api/messages/requests, except between a person and their referring professional, and from the
+ * admin. Replying or accepting ends it; blocked senders are never listed.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

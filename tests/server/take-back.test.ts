@@ -1,9 +1,9 @@
 /**
- * Taking a message back (issue 21): DELETE /api/messages/:messageId by its author (direct and
- * group) leaves a tombstone (same id and seq, no words, no image) that the thread, catch-up from
- * any older cursor and the socket (messageChanged) carry. Someone else's message: 403 when they
- * can see it, 404 when they cannot; the admin removes as a moderator. Deleting an account turns
- * its messages into tombstones of a "Deleted account".
+ * Taking a message back (docs/decisions/taking-messages-back.md): DELETE /api/messages/:messageId
+ * by its author (direct and group) leaves a tombstone (same id and seq, no words, no image) that
+ * the thread, catch-up from any older cursor and the socket (messageChanged) carry. Someone else's
+ * message: 403 when they can see it, 404 when they cannot; the admin removes as a moderator.
+ * Deleting an account turns its messages into tombstones of a "Deleted account".
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ModerationEntry } from '../../src/shared/community';

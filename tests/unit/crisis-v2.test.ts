@@ -1,7 +1,8 @@
 /**
- * Crisis detection v2 (issue 22): the imminent tier, judging a message with the writer's previous
- * lines, the lexicon of means, and the window of previous lines. Hand-written here; the measured
- * figures come from scripts/eval-crisis.ts over authors' data, never asserted in tests.
+ * Crisis detection v2 (docs/crisis-detection.md): the imminent tier, judging a message with the
+ * writer's previous lines, the lexicon of means, and the window of previous lines. Hand-written
+ * here; the measured figures come from scripts/eval-crisis.ts over authors' data, never asserted in
+ * tests.
  */
 import { describe, expect, it } from 'vitest';
 import { detectCrisis, helpFor, higherTier, isCrisisTier, recentTexts, PREVIOUS_MESSAGES, PREVIOUS_WITHIN_MS } from '../../src/shared/safety';

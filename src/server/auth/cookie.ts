@@ -1,4 +1,4 @@
-/** The session cookie's flags (DESIGN section 4): HttpOnly, SameSite=Lax, Secure behind HTTPS. */
+/** The session cookie's flags (docs/architecture.md section 4): HttpOnly, SameSite=Lax, Secure behind HTTPS. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint';

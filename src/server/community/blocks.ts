@@ -1,6 +1,6 @@
 /**
- * Blocks (issue 21): who blocked whom, as SQL conditions every read path shares, so a block holds
- * on the thread, the group page, catch-up and the socket alike.
+ * Blocks (docs/decisions/blocks.md): who blocked whom, as SQL conditions every read path shares, so
+ * a block holds on the thread, the group page, catch-up and the socket alike.
  */
 import { and, eq, inArray, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../db/client';

@@ -1,9 +1,10 @@
 /**
- * Message requests (issue 21). A direct message is a request when its receiver has not accepted
- * its sender: they never wrote to them, never accepted their request, and no referral binds the
- * two (the receiver's own professional, a professional writing to someone referred to them, an
- * admin). Requests are stored and delivered as any message, marked, and the receiver's devices
- * keep them apart until they accept. Writing to someone accepts them; so does accepting.
+ * Message requests (docs/decisions/message-requests.md). A direct message is a request when its
+ * receiver has not accepted its sender: they never wrote to them, never accepted their request, and
+ * no referral binds the two (the receiver's own professional, a professional writing to someone
+ * referred to them, an admin). Requests are stored and delivered as any message, marked, and the
+ * receiver's devices keep them apart until they accept. Writing to someone accepts them; so does
+ * accepting.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

@@ -1,7 +1,7 @@
 /**
- * Security headers on every answer (DESIGN section 8), configured through helmet: a CSP that runs
- * only our own script files, no framing, nosniff, a Referrer-Policy, a Permissions-Policy, HSTS
- * over HTTPS, and `no-store` on every /api answer, errors included.
+ * Security headers on every answer (docs/security.md, Security headers), configured through helmet:
+ * a CSP that runs only our own script files, no framing, nosniff, a Referrer-Policy, a
+ * Permissions-Policy, HSTS over HTTPS, and `no-store` on every /api answer, errors included.
  */
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

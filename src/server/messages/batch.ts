@@ -1,8 +1,9 @@
 /**
- * POST /api/messages/batch (DESIGN section 3): a device's outbox in one request. Each item is
- * checked exactly as its single send is and refused on its own, so one bad item never holds back
- * the rest; the accepted items are stored in one transaction, in item order, so their seqs follow
- * the order they were written in. A replayed clientId answers the stored message, as a single send does.
+ * POST /api/messages/batch (docs/architecture.md section 3): a device's outbox in one request. Each
+ * item is checked exactly as its single send is and refused on its own, so one bad item never holds
+ * back the rest; the accepted items are stored in one transaction, in item order, so their seqs
+ * follow the order they were written in. A replayed clientId answers the stored message, as a
+ * single send does.
  */
 import type { BatchResult, DirectMessage, GroupMessage } from '../../shared/api';
 import { batchItemSchema, type BatchItem } from '../../shared/schemas';

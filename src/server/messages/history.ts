@@ -1,6 +1,6 @@
 /**
  * Paging back through one thread: the newest `limit` messages before a message, oldest first
- * (DESIGN section 3, History). Order is by seq, the one order every device agrees on.
+ * (docs/architecture.md section 3, History). Order is by seq, the one order every device agrees on.
  */
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DirectMessage, GroupMessage } from '../../shared/api';

@@ -11,7 +11,7 @@ type GroupRow = Pick<typeof groupMessages.$inferSelect, 'id' | 'seq' | 'groupId'
 
 /**
  * A direct message as `viewerId` reads it. Only its receiver learns that it is a request: its
- * sender is not told whether they have been accepted yet (issue 21).
+ * sender is not told whether they have been accepted yet (docs/decisions/message-requests.md).
  */
 export function toDirectMessage(m: DirectRow, viewerId: string | null): DirectMessage {
   return {
@@ -28,7 +28,7 @@ export function toGroupMessage(m: GroupRow, sender: MessageSender): GroupMessage
   };
 }
 
-/** The name peers see: the person's chosen display name, else their full name (issue 21). */
+/** The name peers see: the person's chosen display name, else their full name (docs/decisions/community-rules.md, Display names). */
 export const shownName = (user: Pick<UserRow, 'fullName' | 'displayName'>): string => user.displayName?.trim() || user.fullName;
 
 /** What a group message shows of its sender. */

@@ -1,8 +1,9 @@
 /**
- * Taking a message back (issue 21): its author deletes it for everyone, a moderator removes it, or
- * its author's account goes. The words and the image are erased from the row, not hidden; the row
- * stays as a tombstone (same id, same place in the thread) with a new `rev`, so every device's
- * catch-up reaches it, and the socket tells the devices online now.
+ * Taking a message back (docs/decisions/taking-messages-back.md): its author deletes it for
+ * everyone, a moderator removes it, or its author's account goes. The words and the image are
+ * erased from the row, not hidden; the row stays as a tombstone (same id, same place in the thread)
+ * with a new `rev`, so every device's catch-up reaches it, and the socket tells the devices online
+ * now.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DirectMessage, GroupMessage } from '../../shared/api';

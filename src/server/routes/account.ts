@@ -113,7 +113,7 @@ export const accountRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
   });
 
   // Limited like the other account controls: a whole account's data, read in one snapshot, is the heaviest answer Haven gives.
-  /** The name peers see (issue 21); empty shows the full name again. */
+  /** The name peers see (docs/decisions/community-rules.md); empty shows the full name again. */
   r.route({ ...endpoint(r, 'setDisplayName'), onRequest: requireUser, handler: async (request) => {
     const shown = request.body.displayName.trim();
     const [row] = await db.update(users).set({ displayName: shown || null }).where(eq(users.id, currentUser(request).id)).returning();

@@ -1,6 +1,7 @@
 /**
- * /api/blocks (issue 21): block and unblock a person, and list the people I block. The person
- * blocked is never told; the blocker's other devices are, so they hide that person at once.
+ * /api/blocks (docs/decisions/blocks.md): block and unblock a person, and list the people I block.
+ * The person blocked is never told; the blocker's other devices are, so they hide that person at
+ * once.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';

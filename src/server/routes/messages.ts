@@ -1,8 +1,8 @@
 /** /api/messages: people to talk to, direct and group threads, sending, joining. Pending professionals are refused. */
-import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { DATA_URL_MAX_LENGTH, isDataUrl } from '../../shared/images';
-import { BATCH_MAX_ITEMS, MESSAGE_MAX_LENGTH, PROFESSIONAL_ROLES, isProfessional } from '../../shared/limits';
+import { BATCH_MAX_ITEMS, MESSAGE_MAX_LENGTH, isProfessional } from '../../shared/limits';
 import { withAuthorHelp } from '../../shared/safety';
 import { checkAuthor, writtenOf } from '../crisis/author-check';
 import { currentUser, requireActive } from '../auth/guards';
@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import { groupMembers, users } from '../db/schema';
 import { endpoint } from '../http/endpoint';
 import type { ZodTypeProvider } from '../http/zod';
-import { findRecipient, groupOfMember, notPending, threadPartner } from '../messages/access';
+import { findRecipient, groupOfMember, threadPartner } from '../messages/access';
 import { announce } from '../messages/announce';
 import { sendBatch } from '../messages/batch';
 import { findGroup, groupsFor, joinedGroup } from '../messages/groups';
@@ -20,6 +20,7 @@ import { storeDirect, storeGroupMessage } from '../messages/store';
 import { syncPage } from '../messages/sync';
 import { checkOwnImage } from '../uploads/ownership';
 import { toPublicUser } from '../users/serialize';
+import { notPending, professionalRole } from '../users/standing';
 
 /**
  * A full batch of the longest messages must fit: every character JSON-escaped (\uXXXX, 6 bytes)
@@ -41,7 +42,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     // A suspended account is nobody's new contact while it lasts (its threads stay readable).
     const where = and(isNull(users.suspendedAt), isProfessional(me.role)
       ? eq(users.referredBy, me.id)
-      : and(ne(users.id, me.id), notPending));
+      : and(ne(users.id, me.id), notPending()));
     const rows = await db.select().from(users).where(where).orderBy(asc(users.fullName));
     return rows.map((u) => toPublicUser(u, me));
   } });
@@ -49,7 +50,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
   r.route({ ...endpoint(r, 'therapists'), handler: async (request) => {
     const me = currentUser(request);
     const verifiedTherapist = and(eq(users.role, 'therapist'), eq(users.status, 'verified'));
-    const myReferrer = me.referredBy ? and(eq(users.id, me.referredBy), inArray(users.role, [...PROFESSIONAL_ROLES])) : undefined;
+    const myReferrer = me.referredBy ? and(eq(users.id, me.referredBy), professionalRole()) : undefined;
     const rows = await db.select().from(users)
       .where(and(ne(users.id, me.id), isNull(users.suspendedAt), myReferrer ? or(verifiedTherapist, myReferrer) : verifiedTherapist))
       .orderBy(asc(users.fullName));

@@ -1,7 +1,7 @@
 /**
- * /api/admin moderation (issue 21): the report queue with each message's context, resolving a
- * report, suspending and lifting a suspension, and the moderation log. Admins only. Every action
- * writes one row of the log in the transaction that does it (moderation/audit.ts).
+ * /api/admin moderation (docs/community-safety.md): the report queue with each message's context,
+ * resolving a report, suspending and lifting a suspension, and the moderation log. Admins only.
+ * Every action writes one row of the log in the transaction that does it (moderation/audit.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, requireAdmin } from '../auth/guards';

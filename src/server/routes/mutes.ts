@@ -1,6 +1,7 @@
 /**
- * /api/mutes (issue 21): a muted conversation counts in no unread total and shows no badge until
- * `until` (null: always); it stays readable. The person's other devices are told.
+ * /api/mutes (docs/decisions/community-rules.md, Mutes): a muted conversation counts in no unread
+ * total and shows no badge until `until` (null: always); it stays readable. The person's other
+ * devices are told.
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * /api/reports: a person reports a message, a person or a group, and reads their own reports
- * (issue 21). Signed in and active; each report costs one of the person's hourly budget
+ * (docs/community-safety.md). Signed in and active; each report costs one of the person's hourly budget
  * (limits/person-limits.ts), spent before the target is looked up, so the route cannot be used to
  * probe ids quickly either. The rules of what may be reported: moderation/reports-store.ts.
  */

@@ -35,8 +35,9 @@ export function toAdminUser(u: UserRow): AdminUser {
  * labels by role), so to others they are a person like any other, status included: that they
  * applied and were refused is between them and the admin.
  *
- * The name is the one the person chose to be shown (issue 21); their full name only to
- * themselves, the professional who referred them, and admins (`viewer`; none: peers' view).
+ * The name is the one the person chose to be shown (docs/decisions/community-rules.md, Display
+ * names); their full name only to themselves, the professional who referred them, and admins
+ * (`viewer`; none: peers' view).
  */
 export function toPublicUser(u: UserRow, viewer?: Pick<UserRow, 'id' | 'role'>): PublicUser {
   const unverifiedProfessional = isProfessional(u.role) && u.status !== 'verified';

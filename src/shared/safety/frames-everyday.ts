@@ -1,5 +1,5 @@
 /**
- * Risk told in everyday words (issue 22): what counsellors are trained to notice when there is no
+ * Risk told in everyday words (docs/crisis-detection.md): what counsellors are trained to notice when there is no
  * method word and no death word. Written from the clinical categories (C-SSRS, Stanley–Brown's
  * warning signs, crisis-line training), not from any data file. Most are below the strong cut-off
  * (0.8): the model decides how far to trust them. Pattern language: frame-patterns.ts.

@@ -15,7 +15,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Below the profile: password and sessions, the person's data, and leaving (issue 12). */
+/** Below the profile: password and sessions, the person's data, and leaving (docs/security.md, Accounts). */
 export function AccountControls() {
   // A password change signs other devices out: the sessions list reloads to show it.
   const [changes, setChanges] = useState(0);

@@ -1,4 +1,4 @@
-/** The name others see in groups and chats (issue 21); left empty, they see the full name again. */
+/** The name others see in groups and chats (docs/decisions/community-rules.md, Display names); left empty, they see the full name again. */
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../../shared/limits';

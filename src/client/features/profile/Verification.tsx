@@ -5,8 +5,8 @@ import { call } from '../../net/call';
 import { setUser, useUser } from '../auth/session';
 
 /**
- * 'Request Verification' when unverified with no request made (and, per DESIGN section 4, again
- * after a rejection); 'Request Pending' once a request is in.
+ * 'Request Verification' when unverified with no request made (and again
+ * after a rejection, docs/decisions/earlier.md "Sign-in"); 'Request Pending' once a request is in.
  */
 export function VerificationRequest() {
   const user = useUser();

@@ -1,5 +1,5 @@
 /**
- * "Let my professional know" (issue 22): off by default, explained in plain words, and revocable.
+ * "Let my professional know" (docs/decisions/crisis-alerts.md): off by default, explained in plain words, and revocable.
  * Shown only to someone a professional referred. On the safety plan and on the profile.
  */
 import { useId, useState } from 'react';

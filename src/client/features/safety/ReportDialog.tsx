@@ -1,5 +1,5 @@
 /**
- * Reporting a message, a person or a group (issue 21): a reason, an optional note, Submit. The
+ * Reporting a message, a person or a group (docs/community-safety.md): a reason, an optional note, Submit. The
  * server's thank-you follows in the same dialog, with "Block <name>" offered there for a message or
  * a person. A refusal is said in the dialog and what was typed stays.
  */

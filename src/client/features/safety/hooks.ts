@@ -1,4 +1,4 @@
-/** What screens read of community safety (issue 21), live from Dexie: it holds offline too. */
+/** What screens read of community safety (docs/community-safety.md), live from Dexie: it holds offline too. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { MessageRequest } from '../../../shared/community';
 import type { BlockRow, MuteRow } from '../../db/database';

@@ -5,7 +5,7 @@ import { useDb } from '../../sync/current';
 
 export type BlockablePerson = Pick<PublicUser, '_id' | 'fullName' | 'profilePic'>;
 
-/** Said wherever a block is offered (issue 21). */
+/** Said wherever a block is offered (docs/decisions/blocks.md). */
 export const BLOCK_EXPLAINED = "They won't be told. You won't see their messages or they your online status.";
 
 /** Haven's team (admins) on this device's directory: the server refuses to block them, so the app never offers it. */
