@@ -1,6 +1,8 @@
 /**
- * The pool handed to the socket.io PostgreSQL adapter (0.5.0), guarding against its lifecycle gaps.
- * The adapter takes one connection for LISTEN (`connect`; its queries use `query`, which is not
+ * The pool handed to the realtime adapter (pg-adapter.ts). It was written for
+ * @socket.io/postgres-adapter 0.5.0, which the compatibility tests still run, and guards against
+ * that adapter's lifecycle gaps; pg-adapter.ts releases its connection cleanly, and the guards
+ * below cost it nothing. The 0.5.0 adapter takes one connection for LISTEN (`connect`; its queries use `query`, which is not
  * wrapped) and, when that connection ends, takes a new one about two seconds later, forever.
  * - It releases the LISTEN connection back into the pool still listening, with its 'notification'
  *   handler attached, for the app's queries to reuse: here every connection it takes is destroyed

@@ -2,8 +2,8 @@
  * socket.io on the app's own HTTP server. A socket is authenticated by the session cookie only
  * (a userId in the handshake query is ignored), refused for signed-out and pending accounts and
  * for a foreign Origin, and joins `user:<id>` plus `group:<id>` for each membership. On
- * PostgreSQL the socket.io PostgreSQL adapter carries events between instances (local-first.ts:
- * this instance's sockets do not wait for it; adapter-pool.ts: its connection comes back after
+ * PostgreSQL our LISTEN/NOTIFY adapter carries events between instances (pg-adapter.ts: this
+ * instance's sockets do not wait for it; adapter-pool.ts: its connection comes back after
  * PostgreSQL does, and this instance's clients are then told to catch up).
  *
  * Closing (a restart, a deploy) closes this instance's connections without a word: socket.io
@@ -13,7 +13,6 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { createAdapter } from '@socket.io/postgres-adapter';
 import { eq } from 'drizzle-orm';
 import { Server } from 'socket.io';
 import { isPendingProfessional } from '../../shared/limits';
@@ -25,7 +24,7 @@ import type { Database } from '../db/client';
 import { groupMembers } from '../db/schema';
 import { logFailure } from '../db/unavailable';
 import { adapterPool, type AdapterPool } from './adapter-pool';
-import { localFirst } from './local-first';
+import { pgAdapter } from './pg-adapter';
 import { Presence } from './presence';
 import type { HavenServer, HavenSocket } from './types';
 
@@ -60,7 +59,7 @@ export class Realtime {
         app.log.warn('listening to the other instances (again): telling this instance\'s clients to catch up');
         this.io.local.emit('resync');
       });
-      this.io.adapter(localFirst(createAdapter(listener.pool, { errorHandler: onError }), onError) as Parameters<HavenServer['adapter']>[0]);
+      this.io.adapter(pgAdapter(listener.pool, { onError }));
     }
     this.presence = new Presence(this.io, database.pool !== undefined, onError);
     this.io.on('blocksChanged', (userId) => void this.rereadBlocks(userId).catch(onError));
