@@ -74,12 +74,14 @@ describe('help where people write', () => {
 
     // It stays through a reload until dismissed, and a dismissal sticks.
     await ana.reload();
-    await personRow(ana, benName).click();
+    // The conversation's own address reopens it (docs/decisions/route-tree.md).
+    await ana.getByTestId('conversation-title').filter({ hasText: benName }).waitFor();
     await card.waitFor();
     await card.getByRole('button', { name: /dismiss|close/i }).click();
     await card.waitFor({ state: 'detached' });
     await ana.reload();
-    await personRow(ana, benName).click();
+    // The conversation's own address reopens it (docs/decisions/route-tree.md).
+    await ana.getByTestId('conversation-title').filter({ hasText: benName }).waitFor();
     await message(ana, text).waitFor();
     expect(await card.count()).toBe(0);
   });

@@ -70,12 +70,14 @@ describe('drafts are kept on the device', () => {
     const said = `Has anyone tried writing before bed? ${Date.now().toString(36)}`;
     await messageBox(page).fill(said);
     await reload(page);
-    await page.getByRole('button', { name: `Open Chat: ${groupName}` }).click();
+    // The group's own address reopens it (docs/decisions/route-tree.md).
+    await page.getByTestId('conversation-title').filter({ hasText: groupName }).waitFor();
     await expect(messageBox(page).inputValue()).resolves.toBe(said);
     await messageBox(page).press('Enter');
     await expectTick(page, said);
     await reload(page);
-    await page.getByRole('button', { name: `Open Chat: ${groupName}` }).click();
+    // The group's own address reopens it (docs/decisions/route-tree.md).
+    await page.getByTestId('conversation-title').filter({ hasText: groupName }).waitFor();
     await expect(messageBox(page).inputValue()).resolves.toBe('');
 
     // Aura's new-chat box.
