@@ -61,7 +61,7 @@ export class Presence {
 
   /**
    * Tells this instance's sockets who is online. A person who blocked a socket's person is left
-   * out of that socket's list (issue 21); everyone else gets the one broadcast.
+   * out of that socket's list (docs/decisions/blocks.md); everyone else gets the one broadcast.
    */
   tellLocal(): void {
     if (this.stopped) return;

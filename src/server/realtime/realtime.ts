@@ -122,7 +122,7 @@ export class Realtime {
     const latest = await this.groupIdsOf(userId);
     const missed = latest.filter((id) => !groupIds.includes(id));
     if (missed.length && socket.connected) void socket.join(missed.map(groupRoom));
-    // And a group left meanwhile (issue 21): the leave's socketsLeave missed this socket too.
+    // And a group left meanwhile (docs/community-safety.md): the leave's socketsLeave missed this socket too.
     for (const gone of groupIds.filter((id) => !latest.includes(id))) void socket.leave(groupRoom(gone));
     // And a block made meanwhile: blocksChanged looked for this socket before it was counted.
     const hiddenFrom = await blockersOf(this.database.db, userId);

@@ -8,7 +8,7 @@ export interface SocketData {
   /** The cookie's token, kept server-side only: the session is checked again once the rooms are joined. */
   token: string;
   groupIds: string[];
-  /** The people who block this socket's person: their presence is not shown to this socket (issue 21). */
+  /** The people who block this socket's person: their presence is not shown to this socket (docs/decisions/blocks.md). */
   hiddenFrom: string[];
 }
 

@@ -69,7 +69,7 @@ export function Composer({ kind, onSend, draftKey, busy = false, autoFocus, chec
   // A second Enter on the same words before the first is stored is one message, not two.
   const inFlight = useRef(new Set<string>());
   const box = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const ids = { text: useId(), error: useId() };
+  const errorId = useId();
   const { attachment, uploading, pick, remove, uploaded } = useAttachment(kind.images ?? NO_PLACE);
   const online = useOnline();
 
@@ -132,15 +132,16 @@ export function Composer({ kind, onSend, draftKey, busy = false, autoFocus, chec
   }
 
   const field = {
-    ref: box, id: ids.text, value: text, maxLength: kind.maxLength, placeholder: kind.placeholder,
+    // Named by aria-label: the spec's checks find Aura's box by that attribute.
+    ref: box, 'aria-label': kind.label, value: text, maxLength: kind.maxLength, placeholder: kind.placeholder,
     onChange: (e: { target: { value: string } }) => setText(e.target.value),
-    'aria-invalid': error ? true : undefined, 'aria-describedby': error ? ids.error : undefined,
+    'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined,
   };
   const working = storing > 0 || uploading;
   return (
     <form onSubmit={(e) => void submit(e)} className="border-t border-base-300 bg-base-100 p-2 sm:p-3">
       <div className={kind.multiline ? 'mx-auto max-w-3xl' : undefined}>
-        {error && <p id={ids.error} role="alert" className="mb-2 text-sm text-error">{error}</p>}
+        {error && <p id={errorId} role="alert" className="mb-2 text-sm text-error">{error}</p>}
         {held && held.text === text && (
           <SendCheck warning={held.warning} onSend={() => void send()} onEdit={() => {
             setHeld(null);
@@ -169,7 +170,6 @@ export function Composer({ kind, onSend, draftKey, busy = false, autoFocus, chec
         )}
         <div className={`flex gap-2 ${kind.multiline ? 'items-end' : 'items-center'}`}>
           {kind.images && <AttachControl kind={kind} disabled={uploading || storing > 0} onPick={pick} />}
-          <label htmlFor={ids.text} className="sr-only">{kind.label}</label>
           {kind.multiline
             ? <textarea {...field} className="textarea field-sizing-content max-h-40 min-h-10 flex-1 resize-none" rows={1} onKeyDown={onKeyDown} />
             : <input {...field} type="text" className="input w-full" autoComplete="off" />}
