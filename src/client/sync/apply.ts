@@ -4,12 +4,12 @@
  * per hundred messages rather than two per message.
  */
 import type { DirectMessage, GroupMessage } from '../../shared/api';
-import { type HavenDb, type LocalMessage, type OutboxRow } from '../db/database';
+import { auraReplyKey, conversationKey } from '../../shared/conversation';
+import { requestClientId, requestConversation } from '../../shared/outgoing';
+import type { HavenDb, LocalMessage, OutboxRow } from '../db/database';
 import { noteServerHelp } from '../safety/help-notes';
 import { fromDirect, fromGroup, mergeServerMessage } from './merge';
 import type { AuraAnswer, ItemOutcome } from './transport';
-import { auraReplyKey, conversationKey } from '../../shared/conversation';
-import { requestClientId, requestConversation } from '../../shared/outgoing';
 
 const toLocal = (db: HavenDb, row: OutboxRow, data: DirectMessage | GroupMessage): LocalMessage =>
   (row.request.kind === 'direct' ? fromDirect(data as DirectMessage, db.userId) : fromGroup(data as GroupMessage));

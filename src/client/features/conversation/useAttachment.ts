@@ -2,7 +2,8 @@
  * The image waiting in the composer: checked (spec section 5), previewed from the device at once,
  * and uploaded straight away so sending does not wait for it. Removing it aborts the upload.
  * A failed upload keeps the image (marked failed) rather than dropping it: a question must never
- * go out without the picture the person chose. `retry` uploads it again.
+ * go out without the picture the person chose. `uploaded` waits for the upload, and uploads a
+ * failed one again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -94,7 +95,6 @@ export function useAttachment(place: UploadPlace) {
     uploading: attachment !== null && attachment.url === null && !attachment.failed,
     pick,
     remove,
-    retry,
     uploaded,
   };
 }
