@@ -33,6 +33,8 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
 import { readRoutes } from './routes/reads';
+import { receiptRoutes } from './routes/receipts';
+import { searchRoutes } from './routes/search';
 import { blockRoutes } from './routes/blocks';
 import { conversationRoutes } from './routes/conversations';
 import { crisisAlertRoutes } from './routes/crisis-alerts';
@@ -111,6 +113,8 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
     await api.register(conversationRoutes, { ...ctx, prefix: '/messages' });
     await api.register(chatRoutes, ctx);
     await api.register(readRoutes, ctx);
+    await api.register(receiptRoutes, ctx);
+    await api.register(searchRoutes, ctx);
     await api.register(blockRoutes, ctx);
     await api.register(muteRoutes, ctx);
     await api.register(reportRoutes, ctx);

@@ -31,6 +31,8 @@ export const authUser = z.object({
   suspended: z.boolean().optional(),
   /** The person asked that their referring professional be told of a crisis (docs/decisions/crisis-alerts.md); off by default. */
   crisisAlerts: z.boolean().optional(),
+  /** Others see when this person has read their direct messages, and they see others' (docs/decisions/receipts-and-typing.md); on by default. */
+  readReceipts: z.boolean().optional(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 
@@ -109,6 +111,22 @@ const authorHelp = z.object({
   imminent: z.boolean().optional(),
 }) satisfies z.ZodType<AuthorHelp>;
 
+/** One emoji of a message's reactions and who chose it (never anyone the caller blocks). */
+const reactionSummary = z.object({ emoji: z.string(), userIds: z.array(z.string()) });
+export type ReactionSummary = z.infer<typeof reactionSummary>;
+
+/**
+ * What direct and group messages share beyond their words (docs/decisions/replies-edits-reactions.md).
+ * `writtenAt` is when its author wrote it (later than `createdAt` never; earlier when it waited
+ * offline): the time a message shows. `replyTo` is the id of the message it answers.
+ */
+const messageExtras = {
+  replyTo: z.string().nullable().optional(),
+  writtenAt: isoDate.nullable().optional(),
+  editedAt: isoDate.nullable().optional(),
+  reactions: z.array(reactionSummary).optional(),
+};
+
 export const messageSender = z.object({ _id: z.string(), fullName: z.string(), profilePic: z.string() });
 export type MessageSender = z.infer<typeof messageSender>;
 
@@ -124,6 +142,7 @@ export const directMessage = z.object({
   createdAt: isoDate,
   /** From someone the receiver has not accepted yet: shown under Message requests (docs/decisions/message-requests.md). */
   request: z.boolean().optional(),
+  ...messageExtras,
   ...tombstone,
 });
 export type DirectMessage = z.infer<typeof directMessage>;
@@ -135,8 +154,10 @@ export const groupMessage = z.object({
   senderId: z.string(),
   sender: messageSender,
   text: z.string(),
+  image: z.string().nullable().optional(),
   clientId: z.string(),
   createdAt: isoDate,
+  ...messageExtras,
   ...tombstone,
 });
 export type GroupMessage = z.infer<typeof groupMessage>;
@@ -205,6 +226,23 @@ export const readPosition = z.object({
 });
 export type ReadPosition = z.infer<typeof readPosition>;
 export const readPositionList = z.array(readPosition);
+
+/**
+ * How far the other person of a direct conversation has received and read what the caller sent
+ * them (GET /api/receipts, and the socket's receipt event): every message up to `delivered` reached
+ * one of their devices; up to `read` they have read. `read` is null when either of the two turned
+ * read receipts off. Nothing is answered about anyone either of them blocks.
+ */
+export const receipt = z.object({ id: z.string(), delivered: z.number(), read: z.number().nullable() });
+export type Receipt = z.infer<typeof receipt>;
+export const receiptList = z.array(receipt);
+
+/** GET /api/messages/search: newest first; `hasMore` when an older page exists (pass the last seq as `before`). */
+export const searchResults = z.object({
+  results: z.array(z.union([directMessage, groupMessage])),
+  hasMore: z.boolean(),
+});
+export type SearchResults = z.infer<typeof searchResults>;
 
 /** One result of POST /api/messages/batch, in the order of the items sent. */
 export const batchResult = z.union([

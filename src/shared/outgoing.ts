@@ -10,14 +10,18 @@ import type { ConversationRef } from './conversation';
 
 export type DirectSend = Extract<BatchItemInput, { kind: 'direct' }>;
 export type GroupSend = Extract<BatchItemInput, { kind: 'group' }>;
+/** An edit of one's own message, or a reaction added or taken away: batch items too, queued in the conversation's lane. */
+export type EditSend = Extract<BatchItemInput, { kind: 'edit' }>;
+export type ReactSend = Extract<BatchItemInput, { kind: 'react' }>;
 export type AuraSend =
   | { kind: 'aura'; chatId: string; create: z.input<typeof createChatSchema> & { chatId: string; clientId: string } }
   | { kind: 'aura'; chatId: string; ask: z.input<typeof updateChatSchema> & { clientId: string } };
-export type OutgoingRequest = DirectSend | GroupSend | AuraSend;
+export type OutgoingRequest = DirectSend | GroupSend | EditSend | ReactSend | AuraSend;
 
 export function requestConversation(request: OutgoingRequest): ConversationRef {
   if (request.kind === 'direct') return { kind: 'direct', id: request.to };
   if (request.kind === 'group') return { kind: 'group', id: request.groupId };
+  if (request.kind === 'edit' || request.kind === 'react') return request.conversation;
   return { kind: 'aura', id: request.chatId };
 }
 
@@ -26,6 +30,7 @@ export const requestClientId = (request: OutgoingRequest): string =>
 
 /** The words it carries (what a batch's size limit counts). */
 export function requestText(request: OutgoingRequest): string {
+  if (request.kind === 'react') return '';
   if (request.kind !== 'aura') return request.text ?? '';
   return ('create' in request ? request.create.text : request.ask.question) ?? '';
 }

@@ -1,5 +1,6 @@
 /** socket.io event types, shared by the server and the client's one socket. */
-import type { DirectMessage, GroupMessage, ReadPosition } from './api';
+import type { DirectMessage, GroupMessage, ReadPosition, Receipt } from './api';
+import type { TypingInput } from './messaging';
 
 export interface ServerToClientEvents {
   /** Ids of everyone with at least one connected tab. */
@@ -29,12 +30,33 @@ export interface ServerToClientEvents {
    * It carries nothing: the list (names and times, never words) comes over HTTP.
    */
   crisisAlert: () => void;
+  /** To the sender's devices: the other person of a direct conversation received or read further. */
+  receipt: (receipt: Receipt) => void;
+  /**
+   * Someone started or stopped typing. `id` is the conversation as the receiver names it: the
+   * typist (direct) or the group. Never sent to anyone who blocks the typist or whom they block.
+   */
+  typing: (typing: Typing) => void;
+}
+
+export interface Typing {
+  kind: 'direct' | 'group';
+  id: string;
+  userId: string;
+  /** The name the receiver sees (the display name when one is set). */
+  name: string;
+  active: boolean;
 }
 
 export type SafetyChange = 'blocks' | 'mutes' | 'requests' | 'groups';
 
-// The client sends nothing over the socket: every write goes through HTTP (idempotent, ordered).
-export type ClientToServerEvents = Record<string, never>;
+/**
+ * Every write goes through HTTP (idempotent, ordered). The one thing a device says over the socket
+ * is that its person is typing, which is fleeting: nothing is stored, a lost event costs nothing.
+ */
+export interface ClientToServerEvents {
+  typing: (typing: TypingInput) => void;
+}
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const groupRoom = (groupId: string) => `group:${groupId}`;

@@ -8,6 +8,7 @@ import {
 import { isId } from './ids';
 import { isDataUrl } from './images';
 import { isAllowedText, TEXT_NOT_ALLOWED } from './text';
+import { REACTIONS } from './message-rules';
 
 // In the browser, zod's first schema would probe `new Function` to decide on its JIT; Haven's
 // Content-Security-Policy forbids eval, so the probe shows as a violation. The server keeps the JIT.
@@ -184,23 +185,60 @@ export const groupMemberParams = z.object({
   userId: idString,
 });
 
-/** One item of POST /api/messages/batch: a direct or a group send, keyed by its clientId. */
+/**
+ * What a direct or group send may add (docs/decisions/replies-edits-reactions.md): the message it
+ * answers (of the same conversation), and when its author wrote it (the device's clock; the
+ * server keeps it within WRITTEN_AT_MAX_AGE_MS before storing and never after).
+ */
+const sendExtras = {
+  replyTo: idString.nullish(),
+  writtenAt: z.iso.datetime({ offset: true, error: 'writtenAt must be an ISO date' }).nullish(),
+};
+// URL-only: a batch is up to 100 messages in one body; images go through the upload first.
+const batchImage = z.string().max(500, 'The image must be uploaded first').refine(isAllowedText, TEXT_NOT_ALLOWED).nullish();
+const hasTextOrImage = { message: 'Message text or image is required', path: ['text'] };
+/** Where an edit or a reaction belongs: the other person (direct) or the group. The message must be of it. */
+const inConversation = z.object({ kind: z.enum(['direct', 'group']), id: idString });
+
+/**
+ * One item of POST /api/messages/batch, keyed by its clientId: a direct or a group send, an edit
+ * of one's own message, or a reaction added or taken away. All go through the device's outbox in
+ * order, so an edit typed offline follows the message it changes.
+ */
 export const batchItemSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('direct'),
     to: idString,
     text: messageText.optional().default(''),
-    // URL-only: a batch is up to 100 messages in one body; images go through the upload first.
-    image: z.string().max(500, 'The image must be uploaded first').refine(isAllowedText, TEXT_NOT_ALLOWED).nullish(),
+    image: batchImage,
     clientId: clientIdField,
-  }).refine((m) => m.text.trim() !== '' || !!m.image, { message: 'Message text or image is required', path: ['text'] }),
+    ...sendExtras,
+  }).refine((m) => m.text.trim() !== '' || !!m.image, hasTextOrImage),
   z.object({
     kind: z.literal('group'),
     groupId: idString,
-    text: messageText.refine((t) => t.trim() !== '', 'Message text is required'),
+    text: messageText.optional().default(''),
+    image: batchImage,
+    clientId: clientIdField,
+    ...sendExtras,
+  }).refine((m) => m.text.trim() !== '' || !!m.image, hasTextOrImage),
+  z.object({
+    kind: z.literal('edit'),
+    conversation: inConversation,
+    messageId: idString,
+    text: messageText,
     clientId: clientIdField,
   }),
-], { error: 'Each item needs a kind: direct or group' });
+  z.object({
+    kind: z.literal('react'),
+    conversation: inConversation,
+    messageId: idString,
+    emoji: z.enum(REACTIONS, { error: 'Not a reaction Haven offers' }),
+    /** true adds the reaction, false takes it away. */
+    add: z.boolean(),
+    clientId: clientIdField,
+  }),
+], { error: 'Each item needs a kind: direct, group, edit or react' });
 export type BatchItem = z.output<typeof batchItemSchema>;
 export type BatchItemInput = z.input<typeof batchItemSchema>;
 
@@ -241,3 +279,8 @@ export const generateSchema = z.object({
 });
 
 export const chatIdParam = z.object({ id: z.string().refine(isId, 'Invalid chat ID format') });
+
+/** A name the person gives an Aura chat (PUT /api/chats/:id/title): what the list shows, so short and never blank. */
+export const renameChatSchema = z.object({
+  title: z.string().trim().min(1, 'Please enter a title').max(100, 'A title can be at most 100 characters'),
+});

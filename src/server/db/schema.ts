@@ -25,6 +25,16 @@ const rev = () => bigint('rev', { mode: 'number' }).notNull().default(sql`nextva
 const deletedAt = () => timestamp('deleted_at', { withTimezone: true, mode: 'date' });
 /** 'sender', 'moderator' or 'account' (the author deleted their account). */
 const deletedBy = () => text('deleted_by', { enum: ['sender', 'moderator', 'account'] });
+/**
+ * What direct and group messages share beyond their words (docs/decisions/replies-edits-reactions.md):
+ * the message it answers (same conversation; no foreign key, a reply outlives its original as a
+ * tombstone does), when its author wrote it (offline writing is stored later), and its last edit.
+ */
+const messageExtras = () => ({
+  replyTo: id('reply_to'),
+  writtenAt: timestamp('written_at', { withTimezone: true, mode: 'date' }),
+  editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+});
 
 export const users = pgTable('users', {
   id: id('id').primaryKey(),
@@ -47,6 +57,8 @@ export const users = pgTable('users', {
   crisisAlerts: boolean('crisis_alerts').notNull().default(false),
   /** When their professional was last told: at most one alert per ALERT_INTERVAL. */
   lastCrisisAlertAt: timestamp('last_crisis_alert_at', { withTimezone: true, mode: 'date' }),
+  /** Whether others see when this person has read their direct messages; off also hides others' (docs/decisions/receipts-and-typing.md). */
+  readReceipts: boolean('read_receipts').notNull().default(true),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -115,6 +127,7 @@ export const directMessages = pgTable('direct_messages', {
   request: boolean('request').notNull().default(false),
   /** The receiver had blocked the sender when it was sent: never delivered to them, even after an unblock. */
   withheld: boolean('withheld').notNull().default(false),
+  ...messageExtras(),
   deletedAt: deletedAt(),
   deletedBy: deletedBy(),
   createdAt: createdAt(),
@@ -134,7 +147,9 @@ export const groupMessages = pgTable('group_messages', {
   // No foreign key, as for direct messages: tombstones outlive a deleted account.
   senderId: id('sender_id').notNull(),
   text: text('text').notNull(),
+  image: text('image'),
   clientId: text('client_id').notNull(),
+  ...messageExtras(),
   deletedAt: deletedAt(),
   deletedBy: deletedBy(),
   createdAt: createdAt(),
@@ -145,6 +160,29 @@ export const groupMessages = pgTable('group_messages', {
   // A writer's last few lines in a group, for judging a message in its context (docs/decisions/message-context-and-second-opinion.md).
   index('group_messages_group_sender_idx').on(t.groupId, t.senderId, t.seq),
 ]);
+
+/**
+ * One person's reaction to one direct or group message: one row per person per emoji. `message_id`
+ * has no foreign key, as it points at either table; a reaction changes its message's `rev`, so
+ * catch-up carries the message again with its reactions.
+ */
+export const reactions = pgTable('reactions', {
+  messageId: id('message_id').notNull(),
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  emoji: text('emoji').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.messageId, t.userId, t.emoji] })]);
+
+/**
+ * How far `user_id`'s devices have received the direct messages `other_id` sent them: the seq of
+ * the newest. It only moves forward; the sender sees "Delivered" up to it.
+ */
+export const deliveredPositions = pgTable('delivered_positions', {
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  otherId: id('other_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.otherId] }), index('delivered_positions_other_idx').on(t.otherId)]);
 
 /** A block: `blocked_id`'s messages and presence never reach `blocker_id` (docs/decisions/blocks.md). */
 export const blocks = pgTable('blocks', {

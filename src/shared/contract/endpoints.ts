@@ -27,6 +27,7 @@ export const ENDPOINTS = {
   deleteAccount: 'DELETE /me',
   setDisplayName: 'PUT /me/display-name',
   setCrisisAlerts: 'PUT /me/crisis-alerts',
+  setReadReceipts: 'PUT /me/read-receipts',
 
   pendingUsers: 'GET /admin/pending-users',
   allUsers: 'GET /admin/all-users',
@@ -50,6 +51,7 @@ export const ENDPOINTS = {
   therapists: 'GET /messages/therapists',
   groups: 'GET /messages/groups',
   sync: 'GET /messages/sync',
+  searchMessages: 'GET /messages/search',
   groupThread: 'GET /messages/group/:groupId',
   sendDirect: 'POST /messages/send/:userId',
   sendGroup: 'POST /messages/send-group/:groupId',
@@ -73,11 +75,15 @@ export const ENDPOINTS = {
 
   reads: 'GET /reads',
   markRead: 'PUT /reads/:kind/:id',
+  receipts: 'GET /receipts',
+  markDelivered: 'PUT /receipts/delivered',
 
   auraChats: 'GET /chats/userchats',
   auraChat: 'GET /chats/:id',
   createAuraChat: 'POST /chats',
   askAura: 'PUT /chats/:id',
+  renameAuraChat: 'PUT /chats/:id/title',
+  deleteAuraChat: 'DELETE /chats/:id',
   generateTitle: 'POST /gemini/generate',
 
   uploadAuth: 'GET /upload',

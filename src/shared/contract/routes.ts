@@ -9,6 +9,7 @@ import * as input from '../schemas';
 import { markReadSchema, readParams } from '../reads';
 import * as community from '../community';
 import * as alerts from '../crisis-alert-schemas';
+import * as messaging from '../messaging';
 import type { EndpointName } from './endpoints';
 
 export interface RouteShape {
@@ -43,6 +44,7 @@ export const ROUTES = {
   deleteAccount: { body: input.deleteAccountSchema, answer: answer.messageResponse },
   setDisplayName: { body: input.displayNameSchema, answer: answer.authUser },
   setCrisisAlerts: { body: alerts.crisisAlertSettingSchema, answer: answer.authUser },
+  setReadReceipts: { body: messaging.readReceiptsSettingSchema, answer: answer.authUser },
 
   pendingUsers: { answer: answer.adminUserList },
   allUsers: { query: input.roleFilterSchema, answer: answer.adminUserList },
@@ -66,6 +68,7 @@ export const ROUTES = {
   therapists: { answer: answer.publicUserList },
   groups: { answer: answer.groupSummaryList },
   sync: { query: input.syncQuerySchema, answer: answer.syncPage },
+  searchMessages: { query: messaging.searchQuerySchema, answer: answer.searchResults },
   groupThread: { params: input.groupIdParam, query: input.pageQuerySchema, answer: answer.groupMessageList },
   sendDirect: { params: input.userIdParam, body: input.sendMessageSchema, answer: answer.sentDirect },
   sendGroup: { params: input.groupIdParam, body: input.sendGroupMessageSchema, answer: answer.sentGroup },
@@ -89,11 +92,15 @@ export const ROUTES = {
 
   reads: { answer: answer.readPositionList },
   markRead: { params: readParams, body: markReadSchema, answer: answer.readPosition },
+  receipts: { answer: answer.receiptList },
+  markDelivered: { body: messaging.deliveredSchema, answer: answer.messageResponse },
 
   auraChats: { answer: answer.aiChatSummaryList },
   auraChat: { params: input.chatIdParam, answer: answer.aiChat },
   createAuraChat: { body: input.createChatSchema, answer: answer.createChatResponse },
   askAura: { params: input.chatIdParam, body: input.updateChatSchema, answer: answer.aiReply },
+  renameAuraChat: { params: input.chatIdParam, body: input.renameChatSchema, answer: answer.aiChatSummary },
+  deleteAuraChat: { params: input.chatIdParam, answer: answer.messageResponse },
   generateTitle: { body: input.generateSchema, answer: answer.generateResponse },
 
   uploadAuth: { answer: answer.uploadAuth },
