@@ -47,10 +47,15 @@ export class Ledger {
     return this.written.get(clientId)?.writtenAt;
   }
 
-  /** What a person may read of what was written: their direct messages, and every group message of `groupIds`. */
+  /**
+   * What a person may read of what was written: their direct messages, and every group message of
+   * `groupIds`. Edits and reactions are changes to messages, not messages of their own.
+   */
   visibleTo(userId: string, groupIds: readonly string[]): Written[] {
-    return [...this.written.values()].filter(({ item, senderId }) => (item.kind === 'group'
-      ? groupIds.includes(item.groupId)
-      : senderId === userId || item.to === userId));
+    return [...this.written.values()].filter(({ item, senderId }) => {
+      if (item.kind === 'group') return groupIds.includes(item.groupId);
+      if (item.kind === 'direct') return senderId === userId || item.to === userId;
+      return false;
+    });
   }
 }

@@ -10,6 +10,7 @@ import { directMessages, groupMessages, users } from '../db/schema';
 import { AppError } from '../http/errors';
 import { visibleDirect, visibleGroup } from '../community/blocks';
 import { threadCondition } from './access';
+import { withReactions } from './reactions';
 import { senderColumns, senderOrDeleted, toDirectMessage, toGroupMessage } from './serialize';
 
 /**
@@ -31,7 +32,7 @@ export async function directThread(db: Db, me: string, other: string, page: Page
   const rows = await db.select().from(directMessages)
     .where(before === undefined ? thread : and(thread, lt(directMessages.seq, before)))
     .orderBy(desc(directMessages.seq)).limit(page.limit);
-  return rows.toReversed().map((m) => toDirectMessage(m, me));
+  return withReactions(db, me, rows.toReversed().map((m) => toDirectMessage(m, me)));
 }
 
 export async function groupThread(db: Db, viewerId: string, groupId: string, page: PageQuery): Promise<GroupMessage[]> {
@@ -42,5 +43,5 @@ export async function groupThread(db: Db, viewerId: string, groupId: string, pag
     .from(groupMessages).leftJoin(users, eq(users.id, groupMessages.senderId))
     .where(before === undefined ? inGroup : and(inGroup, lt(groupMessages.seq, before)))
     .orderBy(desc(groupMessages.seq)).limit(page.limit);
-  return rows.toReversed().map((r) => toGroupMessage(r.m, senderOrDeleted(r.m.senderId, r.s)));
+  return withReactions(db, viewerId, rows.toReversed().map((r) => toGroupMessage(r.m, senderOrDeleted(r.m.senderId, r.s))));
 }

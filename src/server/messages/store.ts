@@ -3,10 +3,11 @@
  * decides, not a read-then-write check, so two racing retries store one message.
  * Every insert runs inside inMessageOrder (order.ts).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DirectMessage, GroupMessage, MessageSender } from '../../shared/api';
 import { newServerClientId } from '../../shared/conversation';
 import { newId } from '../../shared/ids';
+import { WRITTEN_AT_MAX_AGE_MS } from '../../shared/message-rules';
 import type { Db } from '../db/client';
 import { directMessages, groupMessages } from '../db/schema';
 import { deliveries, type Delivery } from '../community/requests';
@@ -21,10 +22,25 @@ export interface Stored<T> {
   delivery?: Delivery;
 }
 
-/** A checked send, not stored yet. Text is stored trimmed. */
-export interface DirectDraft { kind: 'direct'; receiverId: string; text: string; image: string | null; clientId: string }
-export interface GroupDraft { kind: 'group'; groupId: string; text: string; clientId: string }
+/**
+ * A checked send, not stored yet. Text is stored trimmed. `replyTo` has been checked against the
+ * conversation (target.ts); `writtenAt` is the device's word, clamped when stored.
+ */
+interface DraftExtras { replyTo?: string | null; writtenAt?: string | null }
+export interface DirectDraft extends DraftExtras { kind: 'direct'; receiverId: string; text: string; image: string | null; clientId: string }
+export interface GroupDraft extends DraftExtras { kind: 'group'; groupId: string; text: string; image?: string | null; clientId: string }
 export type Draft = DirectDraft | GroupDraft;
+
+/**
+ * When its author wrote it, as stored: never after the moment it is stored (created_at: the same
+ * now() of this transaction) and at most WRITTEN_AT_MAX_AGE_MS before it, so a wrong clock cannot
+ * date a message anywhere it likes (docs/decisions/replies-edits-reactions.md).
+ */
+const writtenAtValue = (writtenAt: string | null | undefined) => (writtenAt
+  ? sql`least(now(), greatest(now() - ${WRITTEN_AT_MAX_AGE_MS}::double precision * interval '1 millisecond', ${writtenAt}::timestamptz))`
+  : null);
+
+const extrasValues = (d: DraftExtras) => ({ replyTo: d.replyTo ?? null, writtenAt: writtenAtValue(d.writtenAt) });
 
 /**
  * Pairs each draft with its row: the one this insert made (created, the first time its clientId
@@ -54,7 +70,7 @@ async function insertDirect(tx: Db, senderId: string, drafts: DirectDraft[]): Pr
   const delivery = await deliveries(tx, senderId, drafts.map((d) => d.receiverId));
   const inserted = await tx.insert(directMessages)
     .values(drafts.map((d) => ({
-      id: newId(), senderId, receiverId: d.receiverId, text: d.text.trim(), image: d.image, clientId: d.clientId,
+      id: newId(), senderId, receiverId: d.receiverId, text: d.text.trim(), image: d.image, clientId: d.clientId, ...extrasValues(d),
       ...delivery.get(d.receiverId),
     })))
     .onConflictDoNothing({ target: [directMessages.senderId, directMessages.clientId] })
@@ -69,7 +85,9 @@ async function insertDirect(tx: Db, senderId: string, drafts: DirectDraft[]): Pr
 
 async function insertGroup(tx: Db, sender: MessageSender, drafts: GroupDraft[]): Promise<Stored<GroupMessage>[]> {
   const inserted = await tx.insert(groupMessages)
-    .values(drafts.map((d) => ({ id: newId(), groupId: d.groupId, senderId: sender._id, text: d.text.trim(), clientId: d.clientId })))
+    .values(drafts.map((d) => ({
+      id: newId(), groupId: d.groupId, senderId: sender._id, text: d.text.trim(), image: d.image ?? null, clientId: d.clientId, ...extrasValues(d),
+    })))
     .onConflictDoNothing({ target: [groupMessages.senderId, groupMessages.clientId] })
     .returning();
   const missing = notInserted(drafts, inserted);

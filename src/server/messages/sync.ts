@@ -1,8 +1,8 @@
 /**
  * Catch-up (docs/architecture.md section 3): everything the caller may read after a cursor, in
  * `rev` order and in pages: their direct threads and the groups they belong to now, new messages
- * and taken-back ones (a tombstone gets a new rev). Nothing from someone they block. Socket events
- * are only the fast path.
+ * and changed ones (taken back, edited or reacted to: each gets a new rev). Nothing from someone
+ * they block. Socket events are only the fast path.
  *
  * A page is ONE statement, so it is read from one snapshot. Two reads (direct, then group) would
  * each see what had committed when it started: a direct message committed between them, followed
@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { databaseEpoch } from '../db/epoch';
 import { directMessages, groupMembers, groupMessages, users } from '../db/schema';
 import { visibleDirect, visibleGroup } from '../community/blocks';
+import { reactionsOf } from './reactions';
 import { senderOrDeleted, shownNameSql, toDirectMessage, toGroupMessage } from './serialize';
 import type { PeopleConversationKind } from '../../shared/conversation';
 
@@ -33,6 +34,9 @@ function directRows(db: Db, userId: string, since: number, limit: number) {
     image: directMessages.image,
     clientId: directMessages.clientId,
     createdAt: directMessages.createdAt,
+    replyTo: directMessages.replyTo,
+    writtenAt: directMessages.writtenAt,
+    editedAt: directMessages.editedAt,
     request: directMessages.request,
     deletedAt: directMessages.deletedAt,
     deletedBy: directMessages.deletedBy,
@@ -54,9 +58,12 @@ function groupRows(db: Db, userId: string, since: number, limit: number) {
     receiverId: sql<string | null>`null`,
     groupId: sql<string | null>`${groupMessages.groupId}`,
     text: groupMessages.text,
-    image: sql<string | null>`null`,
+    image: groupMessages.image,
     clientId: groupMessages.clientId,
     createdAt: groupMessages.createdAt,
+    replyTo: groupMessages.replyTo,
+    writtenAt: groupMessages.writtenAt,
+    editedAt: groupMessages.editedAt,
     request: sql<boolean>`false`,
     deletedAt: groupMessages.deletedAt,
     deletedBy: groupMessages.deletedBy,
@@ -74,10 +81,13 @@ export async function syncPage(db: Db, userId: string, since: number, limit: num
     .unionAll(groupRows(db, userId, since, limit + 1))
     .orderBy(({ rev }) => asc(rev)).limit(limit + 1);
   const page = rows.slice(0, limit);
+  // Read after the page's snapshot: a reaction committed in between moved the message's rev, so
+  // it comes again in the next page anyway.
+  const reactions = await reactionsOf(db, page.map((r) => r.id), userId);
   return {
-    direct: page.filter((r) => r.kind === 'direct').map((r) => toDirectMessage({ ...r, receiverId: r.receiverId! }, userId)),
+    direct: page.filter((r) => r.kind === 'direct').map((r) => toDirectMessage({ ...r, receiverId: r.receiverId! }, userId, reactions.get(r.id))),
     group: page.filter((r) => r.kind === 'group').map((r) => toGroupMessage({ ...r, groupId: r.groupId! },
-      senderOrDeleted(r.senderId, r.senderName === null ? null : { _id: r.senderId, fullName: r.senderName, profilePic: r.senderPic }))),
+      senderOrDeleted(r.senderId, r.senderName === null ? null : { _id: r.senderId, fullName: r.senderName, profilePic: r.senderPic }), reactions.get(r.id))),
     cursor: page.at(-1)?.rev ?? since,
     hasMore: rows.length > limit,
     epoch: await databaseEpoch(db),

@@ -3,17 +3,17 @@
  * everyone, a moderator removes it, or its author's account goes. The words and the image are
  * erased from the row, not hidden; the row stays as a tombstone (same id, same place in the thread)
  * with a new `rev`, so every device's catch-up reaches it, and the socket tells the devices online
- * now.
+ * now. Direct and group alike: a photo in Haven's own store is deleted with its message.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DirectMessage, GroupMessage } from '../../shared/api';
 import type { Db } from '../db/client';
-import { directMessages, groupMessages, users } from '../db/schema';
-import { userRoom } from '../../shared/realtime';
-import { blockersOf, isBlocking } from '../community/blocks';
+import { directMessages, groupMessages, reactions, users } from '../db/schema';
 import type { Realtime } from '../realtime/realtime';
 import { ImageStore } from '../uploads/store';
+import { announceChange } from './announce';
 import { inMessageOrder } from './order';
+import { dropReactions } from './reactions';
 import { senderColumns, toDirectMessage, toGroupMessage, DELETED_SENDER } from './serialize';
 
 export type TakenBackBy = 'sender' | 'moderator' | 'account';
@@ -44,13 +44,18 @@ export interface TakenBack<T> {
 }
 
 export async function takeBack(db: Db, realtime: Realtime, store: ImageStore, found: FoundMessage, by: TakenBackBy): Promise<TakenBack<DirectMessage | GroupMessage>> {
-  return found.kind === 'direct' ? takeBackDirect(db, realtime, store, found.row, by) : takeBackGroup(db, realtime, found.row, by);
+  return found.kind === 'direct' ? takeBackDirect(db, realtime, store, found.row, by) : takeBackGroup(db, realtime, store, found.row, by);
 }
 
 // Only a row still standing is erased, so of several deletes at once one changes it and tells.
+// Its reactions go in the same transaction: a tombstone keeps nothing of what was said around it.
 async function takeBackDirect(db: Db, realtime: Realtime, store: ImageStore, found: DirectRow, by: TakenBackBy): Promise<TakenBack<DirectMessage>> {
-  const [row] = await inMessageOrder(db, (tx) => tx.update(directMessages).set({ ...erased(by), image: null })
-    .where(and(eq(directMessages.id, found.id), isNull(directMessages.deletedAt))).returning());
+  const row = await inMessageOrder(db, async (tx) => {
+    const [erasedRow] = await tx.update(directMessages).set({ ...erased(by), image: null })
+      .where(and(eq(directMessages.id, found.id), isNull(directMessages.deletedAt))).returning();
+    if (erasedRow) await dropReactions(tx, [erasedRow.id]);
+    return erasedRow;
+  });
   if (!row) {
     const [now] = await db.select().from(directMessages).where(eq(directMessages.id, found.id));
     return { tombstone: toDirectMessage(now ?? found, null), changed: false };
@@ -58,25 +63,28 @@ async function takeBackDirect(db: Db, realtime: Realtime, store: ImageStore, fou
   const tombstone = toDirectMessage(row, null);
   await removeImage(store, found.image);
   // Whoever never got the message (withheld, or blocking its sender now) is not told of its removal either.
-  const hidden = row.withheld || await isBlocking(db, row.receiverId, row.senderId);
-  realtime.toUsers(hidden ? [row.senderId] : [row.senderId, row.receiverId]).emit('messageChanged', tombstone);
+  await announceChange(db, realtime, { kind: 'direct', row, message: tombstone });
   return { tombstone, changed: true };
 }
 
-async function takeBackGroup(db: Db, realtime: Realtime, found: GroupRow, by: TakenBackBy): Promise<TakenBack<GroupMessage>> {
-  const [row] = await inMessageOrder(db, (tx) => tx.update(groupMessages).set(erased(by))
-    .where(and(eq(groupMessages.id, found.id), isNull(groupMessages.deletedAt))).returning());
+async function takeBackGroup(db: Db, realtime: Realtime, store: ImageStore, found: GroupRow, by: TakenBackBy): Promise<TakenBack<GroupMessage>> {
+  const row = await inMessageOrder(db, async (tx) => {
+    const [erasedRow] = await tx.update(groupMessages).set({ ...erased(by), image: null })
+      .where(and(eq(groupMessages.id, found.id), isNull(groupMessages.deletedAt))).returning();
+    if (erasedRow) await dropReactions(tx, [erasedRow.id]);
+    return erasedRow;
+  });
   if (!row) {
     const [now] = await db.select().from(groupMessages).where(eq(groupMessages.id, found.id));
     return { tombstone: toGroupMessage(now ?? found, await senderOfRow(db, found.senderId)), changed: false };
   }
   const tombstone = toGroupMessage(row, await senderOfRow(db, row.senderId));
-  const blockers = await blockersOf(db, row.senderId);
-  realtime.toGroup(row.groupId).except(blockers.map(userRoom)).emit('messageChanged', tombstone);
+  await removeImage(store, found.image);
+  await announceChange(db, realtime, { kind: 'group', row, message: tombstone });
   return { tombstone, changed: true };
 }
 
-async function senderOfRow(db: Db, senderId: string) {
+export async function senderOfRow(db: Db, senderId: string) {
   const [sender] = await db.select(senderColumns).from(users).where(eq(users.id, senderId)).limit(1);
   return sender ?? { ...DELETED_SENDER, _id: senderId };
 }
@@ -90,13 +98,19 @@ async function removeImage(store: ImageStore, url: string | null): Promise<void>
 /**
  * A deleted account's messages, on other people's devices: the same tombstones, made before the
  * account's row goes (its received messages go with it by cascade). Answers how many were erased.
+ * Its reactions go too, and the messages they were on take a new rev, so devices drop them.
  */
 export async function takeBackAllOf(db: Db, userId: string): Promise<number> {
   return inMessageOrder(db, async (tx) => {
+    const reactedTo = sql`(select ${reactions.messageId} from ${reactions} where ${reactions.userId} = ${userId})`;
+    await tx.update(directMessages).set({ rev: sql`nextval('message_seq')` }).where(sql`${directMessages.id} in ${reactedTo}`);
+    await tx.update(groupMessages).set({ rev: sql`nextval('message_seq')` }).where(sql`${groupMessages.id} in ${reactedTo}`);
+    await tx.delete(reactions).where(eq(reactions.userId, userId));
     const direct = await tx.update(directMessages).set({ ...erased('account'), image: null })
       .where(sql`${directMessages.senderId} = ${userId} and ${directMessages.deletedAt} is null`).returning({ id: directMessages.id });
-    const group = await tx.update(groupMessages).set(erased('account'))
+    const group = await tx.update(groupMessages).set({ ...erased('account'), image: null })
       .where(sql`${groupMessages.senderId} = ${userId} and ${groupMessages.deletedAt} is null`).returning({ id: groupMessages.id });
+    await dropReactions(tx, [...direct, ...group].map((m) => m.id));
     return direct.length + group.length;
   });
 }

@@ -11,10 +11,11 @@ import { groupMembers, users } from '../db/schema';
 import { endpoint } from '../http/endpoint';
 import type { ZodTypeProvider } from '../http/zod';
 import { findRecipient, groupOfMember, threadPartner } from '../messages/access';
-import { announce } from '../messages/announce';
+import { announce, announceChange } from '../messages/announce';
 import { sendBatch } from '../messages/batch';
 import { findGroup, groupsFor, joinedGroup } from '../messages/groups';
 import { directThread, groupThread } from '../messages/history';
+import { withReactions } from '../messages/reactions';
 import { senderOf } from '../messages/serialize';
 import { storeDirect, storeGroupMessage } from '../messages/store';
 import { syncPage } from '../messages/sync';
@@ -88,7 +89,8 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
         throw error;
       });
     // A repeated clientId answers the message stored the first time, with its own copy of the image.
-    const { message, created } = stored;
+    const { created } = stored;
+    const message = created ? stored.message : (await withReactions(db, me.id, [stored.message]))[0]!;
     if (!created && saved) await store.remove([saved.name]);
     if (created) await announce(db, realtime, [stored]);
     const help = await checkAuthor(db, realtime, writtenOf(message, created));
@@ -102,7 +104,8 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     const stored = await storeGroupMessage(db, senderOf(me), {
       groupId: group.id, text: request.body.text, clientId: request.body.clientId,
     });
-    const { message, created } = stored;
+    const { created } = stored;
+    const message = created ? stored.message : (await withReactions(db, me.id, [stored.message]))[0]!;
     if (created) await announce(db, realtime, [stored]);
     const help = await checkAuthor(db, realtime, writtenOf(message, created));
     return reply.status(created ? 201 : 200).send(withAuthorHelp(message, help));
@@ -110,15 +113,17 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
 
   r.route({ ...endpoint(r, 'sendBatch'), bodyLimit: BATCH_BODY_LIMIT, handler: async (request) => {
     await limits.spend('messages', currentUser(request).id, request.body.items.length);
-    const { results, created } = await sendBatch({ db, store, config }, currentUser(request), request.body.items);
+    const { results, created, changes, judge } = await sendBatch({ db, store, config }, currentUser(request), request.body.items);
     // After the commit, in item order: a socket never announces a message that could still roll back.
     await announce(db, realtime, created);
+    for (const change of changes) await announceChange(db, realtime, change, change.actorId);
     // `help` goes on the author's own answer only; the announced copies never carry it. In item
-    // order, so each line is judged with the lines before it (a plan typed offline in pieces).
-    const made = new Set(created.map((c) => c.message._id));
+    // order, so each line is judged with the lines before it (a plan typed offline in pieces). An
+    // edit is judged as a send is: its new words, in the place and time of the message.
     const answered = [];
-    for (const result of results) {
-      answered.push(result.ok ? withAuthorHelp(result, await checkAuthor(db, realtime, writtenOf(result.message, made.has(result.message._id)))) : result);
+    for (const [at, result] of results.entries()) {
+      const fresh = judge.get(at);
+      answered.push(result.ok && fresh !== undefined ? withAuthorHelp(result, await checkAuthor(db, realtime, writtenOf(result.message, fresh))) : result);
     }
     return { results: answered };
   } });
