@@ -82,11 +82,14 @@ export function sampleFor(name: EndpointName, world: World): Sample {
     case 'deleteGroup': return { path: { id: ids.group } };
     case 'removeGroupMember': return { path: { id: ids.group, userId: ids.otherUser } };
     case 'groupThread': return { path: { groupId: ids.group } };
+    case 'searchMessages': return { path: {}, query: { q: 'hello' } };
     case 'joinGroup': return { path: { groupId: ids.group } };
     case 'sendGroup': return { path: { groupId: ids.group }, body: text };
     case 'sendDirect': return { path: { userId: ids.verified }, body: text };
     case 'directThread': return { path: { userId: ids.verified } };
     case 'auraChat': return { path: { id: ids.userChat } };
+    case 'renameAuraChat': return { path: { id: ids.userChat }, body: { title: 'Renamed' } };
+    case 'deleteAuraChat': return { path: { id: ids.userChat } };
     case 'askAura': return { path: { id: ids.userChat }, body: { question: 'hello', clientId: clientId() } };
     case 'createAuraChat': return { path: {}, body: text };
     case 'markRead': return { path: { kind: 'direct', id: ids.verified }, body: { seq: world.directSeq } };

@@ -16,9 +16,12 @@ const ACCESS: Record<EndpointName, Access> = {
   pendingUsers: 'admin', allUsers: 'admin', adminStats: 'admin', verifyUser: 'admin', rejectUser: 'admin', deleteUser: 'admin',
   adminGroups: 'admin', createGroup: 'admin', deleteGroup: 'admin', removeGroupMember: 'admin',
   reads: 'active', markRead: 'active',
+  // Everyday messaging (docs/decisions/receipts-and-typing.md, message-search.md): chat routes, refused to pending professionals.
+  receipts: 'active', markDelivered: 'active', setReadReceipts: 'active', searchMessages: 'active',
   people: 'active', therapists: 'active', groups: 'active', sync: 'active', groupThread: 'active', sendDirect: 'active',
   sendGroup: 'active', sendBatch: 'active', joinGroup: 'active', directThread: 'active',
   auraChats: 'active', auraChat: 'active', createAuraChat: 'active', askAura: 'active', generateTitle: 'active',
+  renameAuraChat: 'active', deleteAuraChat: 'active',
   uploadAuth: 'active', upload: 'uploadToken',
   // Account controls (docs/security.md, Accounts): the person's own sessions, password, data and account.
   changePassword: 'signedIn', sessions: 'signedIn', endSession: 'signedIn', endOtherSessions: 'signedIn',
@@ -34,11 +37,11 @@ const ACCESS: Record<EndpointName, Access> = {
 };
 
 /** Run last, in this order: they change the world (a session, a group, a person's standing). */
-const LAST: EndpointName[] = ['deleteMessage', 'leaveGroup', 'suspendUser', 'requestVerification', 'endOtherSessions', 'removeGroupMember', 'deleteGroup', 'deleteUser', 'deleteAccount', 'logout'];
+const LAST: EndpointName[] = ['deleteAuraChat', 'deleteMessage', 'leaveGroup', 'suspendUser', 'requestVerification', 'endOtherSessions', 'removeGroupMember', 'deleteGroup', 'deleteUser', 'deleteAccount', 'logout'];
 /** Sign-in routes rotate the caller's session; being public, they are tried by people with nothing to lose. */
 const ROTATING: EndpointName[] = ['signup', 'login'];
 /** Routes on one person's own object: everybody else gets 404, as if it did not exist. */
-const OWNED_BY_USER: EndpointName[] = ['auraChat', 'askAura'];
+const OWNED_BY_USER: EndpointName[] = ['auraChat', 'askAura', 'renameAuraChat', 'deleteAuraChat'];
 
 interface Cell { actor: Actor; route: EndpointName; status: number; code?: string }
 

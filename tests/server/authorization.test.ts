@@ -8,10 +8,11 @@ beforeAll(async () => { server = await startServer(); });
 afterAll(async () => { await server?.close(); });
 
 /** Exactly the fields a person's own account may show; anything else (a hash, a session) is a leak. */
-const AUTH_USER_KEYS = ['_id', 'createdAt', 'crisisAlerts', 'displayName', 'email', 'fullName', 'profilePic', 'referralCode', 'referredBy', 'role', 'status', 'suspended',
+const AUTH_USER_KEYS = ['_id', 'createdAt', 'crisisAlerts', 'displayName', 'email', 'fullName', 'profilePic', 'readReceipts', 'referralCode', 'referredBy', 'role', 'status', 'suspended',
   'verificationMessage', 'verificationRequest'].sort();
-// The admin's view leaves out the person's crisis-alert choice (docs/decisions/crisis-alerts.md): it is between them and their professional.
-const ADMIN_USER_KEYS = [...AUTH_USER_KEYS.filter((k) => k !== 'crisisAlerts'), 'rejectionReason'].sort();
+// The admin's view leaves out the person's crisis-alert choice (docs/decisions/crisis-alerts.md): it is between them and their
+// professional; and their read-receipts choice (docs/decisions/receipts-and-typing.md), between them and the people they write to.
+const ADMIN_USER_KEYS = [...AUTH_USER_KEYS.filter((k) => k !== 'crisisAlerts' && k !== 'readReceipts'), 'rejectionReason'].sort();
 
 function expectNoSecrets(user: Record<string, unknown>, keys: string[]) {
   expect(Object.keys(user).sort()).toEqual(keys);

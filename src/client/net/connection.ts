@@ -18,6 +18,7 @@ import { SOCKET_RECONNECT_ATTEMPTS } from '../../shared/limits';
 import { createStore } from '../state/store';
 import { backoffDelay } from './backoff';
 import { isSocketRefusal, type ClientToServerEvents, type ServerToClientEvents, type SocketRefusal } from '../../shared/realtime';
+import type { TypingInput } from '../../shared/messaging';
 
 export type ConnectionState = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline' | 'refused';
 
@@ -110,8 +111,20 @@ export class Connection {
     if (handlers.onEvent.messageChanged) socket.on('messageChanged', handlers.onEvent.messageChanged);
     if (handlers.onEvent.safetyChanged) socket.on('safetyChanged', handlers.onEvent.safetyChanged);
     if (handlers.onEvent.crisisAlert) socket.on('crisisAlert', handlers.onEvent.crisisAlert);
+    if (handlers.onEvent.receipt) socket.on('receipt', handlers.onEvent.receipt);
+    if (handlers.onEvent.typing) socket.on('typing', handlers.onEvent.typing);
     globalThis.addEventListener?.('online', this.wake);
     globalThis.document?.addEventListener('visibilitychange', this.onVisible);
+  }
+
+  /**
+   * Tells the conversation this person is typing, or stopped. Only while connected: socket.io
+   * would otherwise buffer it and send it late, after the moment has passed. Answers whether it went.
+   */
+  sendTyping(typing: TypingInput): boolean {
+    if (!this.socket?.connected) return false;
+    this.socket.emit('typing', typing);
+    return true;
   }
 
   private async afterServerClosed(socket: Socket<ServerToClientEvents, ClientToServerEvents>, handlers: ConnectionHandlers): Promise<void> {

@@ -47,7 +47,8 @@ async function startOver(db: HavenDb): Promise<void> {
   });
 }
 
-export async function catchUp(db: HavenDb, fetchPage: (since: number) => Promise<SyncPage>): Promise<number> {
+/** `applied` hears each page once it is stored (the device's delivered reports, receipts.ts). */
+export async function catchUp(db: HavenDb, fetchPage: (since: number) => Promise<SyncPage>, applied?: (page: SyncPage) => void): Promise<number> {
   const position = await readPosition(db);
   let cursor = position.cursor;
   let page = await fetchPage(cursor);
@@ -59,6 +60,7 @@ export async function catchUp(db: HavenDb, fetchPage: (since: number) => Promise
   }
   for (;;) {
     await applyPage(db, page);
+    applied?.(page);
     cursor = page.cursor;
     if (!page.hasMore) return cursor;
     page = await fetchPage(cursor);

@@ -14,7 +14,7 @@ import type { AuthUser } from '../../shared/api';
 import { setUpdateReady } from '../pwa/update-state';
 import { HavenDb } from '../db/database';
 import { call } from '../net/call';
-import { describeFailure } from '../net/errors';
+import { describeFailure, failureText } from '../net/errors';
 import { connection, type Connection } from '../net/connection';
 import { catchUp } from './catchup';
 import { refreshDirectory } from './directory';
@@ -30,6 +30,10 @@ import { pruneConversations } from './prune';
 import { storeServerReads, syncReads } from './reads';
 import { singleFlight } from './single-flight';
 import { StatusStore } from './status';
+import { Receipts } from './receipts';
+import { TypingPeople } from './typing';
+import { directKey, groupKey } from '../../shared/conversation';
+import type { TypingInput } from '../../shared/messaging';
 import { kyTransport } from './transport';
 import { createStore, type Store } from '../state/store';
 import { nextPhase, type EngineEvent, type EnginePhase } from './lifecycle';
@@ -55,7 +59,8 @@ export const RESYNC_SPREAD_MS = 2_000;
 export const STARTUP_SYNC_FALLBACK_MS = 5_000;
 
 const browserOnline = () => globalThis.navigator?.onLine !== false;
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+// Calm words for the status line; the technical detail goes to the console (net/errors.ts).
+const reasonOf = (error: unknown) => failureText(error);
 
 export class SyncEngine {
   readonly db: HavenDb;
@@ -67,6 +72,10 @@ export class SyncEngine {
   private readonly requestsNow: () => Promise<void>;
   private readonly alertsNow: () => Promise<void>;
   private readonly incoming: IncomingMessages;
+  /** Ticks of this person's direct messages, and this device's delivered reports (receipts.ts). */
+  readonly receipts: Receipts;
+  /** Who is typing in which conversation (typing.ts). */
+  readonly typingPeople: TypingPeople;
   /** Where the engine is in its life (lifecycle.ts); readable and subscribable like any store. */
   readonly phase: Pick<Store<EnginePhase>, 'get' | 'subscribe'>;
   private readonly phaseStore = createStore<EnginePhase>('created');
@@ -119,6 +128,8 @@ export class SyncEngine {
     this.requestsNow = singleFlight(() => this.safetyNow('requests'));
     this.alertsNow = singleFlight(() => this.refreshAlerts());
     this.incoming = new IncomingMessages(this.db, (error) => console.error('Haven: storing a live message failed', error));
+    this.receipts = new Receipts(this.db, options.api, user._id);
+    this.typingPeople = new TypingPeople(user._id);
   }
 
   /** Send first (what the person wrote matters most), then catch up and refresh the directory. */
@@ -134,7 +145,7 @@ export class SyncEngine {
     const safety = this.safetyNow();
     const alerts = this.alertsNow();
     const results = await Promise.allSettled([
-      catchUp(this.db, (since) => call('sync', { query: { since } }, { http: this.options.api })),
+      catchUp(this.db, (since) => call('sync', { query: { since } }, { http: this.options.api }), (page) => this.receipts.received(page.direct)),
       refreshDirectory(this.db, this.options.api),
     ]);
     await safety;
@@ -144,8 +155,20 @@ export class SyncEngine {
     if (results[0].status === 'fulfilled') await pruneConversations(this.db).catch((error: unknown) => console.error('Haven: pruning failed', error));
     // Reported, never swallowed: the status line says it, the console keeps the detail.
     if (failed && browserOnline()) console.error('Haven: catch-up failed', failed.reason);
+    await this.syncReceipts();
     await reads;
     this.status.update({ catchingUp: false, syncError: failed && browserOnline() ? reasonOf(failed.reason) : null });
+  }
+
+  /** Others' ticks afresh, and what this device received and could not report yet; a failure waits for the next sync. */
+  private async syncReceipts(): Promise<void> {
+    const done = await Promise.allSettled([this.receipts.refresh(), this.receipts.report()]);
+    for (const r of done) if (r.status === 'rejected') console.error('Haven: receipts not synced', r.reason);
+  }
+
+  /** This person is typing in a direct or group conversation, or stopped (useTyping.ts); dropped when offline. */
+  sendTyping(typing: TypingInput): void {
+    if (this.options.realtime !== false) this.conn.sendTyping(typing);
   }
 
   /** A verified professional's crisis alerts (docs/decisions/crisis-alerts.md); nobody else has any. A failure waits for the next sync. */
@@ -185,9 +208,17 @@ export class SyncEngine {
         },
         newMessage: (m) => {
           this.incoming.add(fromDirect(m, this.user._id));
-          if (m.request && m.senderId !== this.user._id) void this.requestsNow();
+          if (m.senderId === this.user._id) return;
+          if (m.request) void this.requestsNow();
+          this.receipts.received([m]);
+          this.typingPeople.gone(directKey(m.senderId), m.senderId);
         },
-        newGroupMessage: (m) => this.incoming.add(fromGroup(m)),
+        newGroupMessage: (m) => {
+          this.incoming.add(fromGroup(m));
+          this.typingPeople.gone(groupKey(m.groupId), m.senderId);
+        },
+        receipt: (r) => this.receipts.apply(r),
+        typing: (t) => this.typingPeople.heard(t),
         messageChanged: (m) => this.incoming.add('groupId' in m ? fromGroup(m) : fromDirect(m, this.user._id)),
         safetyChanged: (what) => void this.safetyNow(what),
         crisisAlert: () => void this.alertsNow(),
@@ -246,6 +277,8 @@ export class SyncEngine {
     clearTimeout(this.fallback);
     clearTimeout(this.resyncTimer);
     this.incoming.stop();
+    this.receipts.stop();
+    this.typingPeople.stop();
     for (const s of this.subscriptions.splice(0)) {
       if (typeof s === 'function') s();
       else s.unsubscribe();

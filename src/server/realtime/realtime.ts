@@ -26,6 +26,7 @@ import { logFailure } from '../db/unavailable';
 import { adapterPool, type AdapterPool } from './adapter-pool';
 import { pgAdapter } from './pg-adapter';
 import { Presence } from './presence';
+import { listenForTyping } from './typing';
 import type { HavenServer, HavenSocket } from './types';
 
 export type { HavenServer } from './types';
@@ -113,6 +114,7 @@ export class Realtime {
     const { userId, sessionRoom: session, groupIds, token } = socket.data;
     void socket.join([userRoom(userId), session, ...groupIds.map(groupRoom)]);
     socket.on('disconnect', () => this.presence.changed());
+    listenForTyping(this.io, this.database.db, socket, (error) => logFailure(this.app.log, 'a typing event could not be relayed', error));
     this.presence.changed();
     const still = await findSessionUser(this.database.db, token, this.config.SESSION_IDLE_DAYS);
     if (!still || still.id !== userId || isPendingProfessional(still)) {

@@ -9,6 +9,7 @@ export function toAuthUser(u: UserRow): AuthUser {
     displayName: u.displayName,
     suspended: u.suspendedAt !== null,
     crisisAlerts: u.crisisAlerts,
+    readReceipts: u.readReceipts,
     _id: u.id,
     fullName: u.fullName,
     email: u.email,
@@ -24,8 +25,9 @@ export function toAuthUser(u: UserRow): AuthUser {
 }
 
 export function toAdminUser(u: UserRow): AdminUser {
-  // Whether someone asked for crisis alerts is between them and their professional, not the admin's.
-  const { crisisAlerts: _private, ...person } = toAuthUser(u);
+  // Whether someone asked for crisis alerts is between them and their professional, not the admin's;
+  // whether they share read receipts is between them and the people they write to.
+  const { crisisAlerts: _private, readReceipts: _theirs, ...person } = toAuthUser(u);
   return { ...person, rejectionReason: u.rejectionReason };
 }
 

@@ -62,8 +62,9 @@ describe('the sync engine', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(0);
     s.conn.handlers!.onConnect();
-    await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/groups'))).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(1));
+    // Once that sync has finished, nothing asked again.
+    await vi.waitFor(() => expect(engine!.status.get().kind).toBe('up-to-date'));
     expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(1);
     expect(s.asked.filter((p) => p.endsWith('/messages/groups'))).toHaveLength(1);
   });

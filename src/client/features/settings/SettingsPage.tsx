@@ -1,6 +1,7 @@
 import { THEMES } from '../../../shared/limits';
 import { StorageStatus } from '../../pwa/StorageStatus';
 import { BlockedPeople } from './BlockedPeople';
+import { ReadReceiptsToggle } from './ReadReceiptsToggle';
 import { setTheme, useTheme } from './theme';
 import { YourReports } from './YourReports';
 import { MAIN_ID } from '../../ui/SkipLink';
@@ -10,7 +11,10 @@ const PREVIEW = [
   { id: 2, text: "I'm doing great! Just working on some new features.", mine: true },
 ];
 
-/** /settings: the 32 themes, applied app-wide at once, and a preview chat (spec section 2); blocked people and reports (docs/community-safety.md). */
+/**
+ * /settings: the 32 themes, applied app-wide at once, and a preview chat (spec section 2); read
+ * receipts (docs/decisions/receipts-and-typing.md); blocked people and reports (docs/community-safety.md).
+ */
 export function SettingsPage() {
   const theme = useTheme();
   return (
@@ -67,6 +71,7 @@ export function SettingsPage() {
         </div>
       </section>
 
+      <ReadReceiptsToggle />
       <BlockedPeople />
       <YourReports />
 
