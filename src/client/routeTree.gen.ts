@@ -18,6 +18,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SafetyPlanRouteImport } from './routes/safety-plan'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TherapistChatRouteImport } from './routes/therapist-chat'
@@ -72,6 +73,11 @@ const SafetyPlanRoute = SafetyPlanRouteImport.update({
   path: '/safety-plan',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SettingsRoute = SettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -123,6 +129,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/safety-plan': typeof SafetyPlanRoute
+  '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/signup': typeof SignupRoute
   '/therapist-chat': typeof TherapistChatRoute
@@ -142,6 +149,7 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/safety-plan': typeof SafetyPlanRoute
+  '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/signup': typeof SignupRoute
   '/therapist-chat': typeof TherapistChatRoute
@@ -162,6 +170,7 @@ export interface FileRoutesById {
   '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/safety-plan': typeof SafetyPlanRoute
+  '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/signup': typeof SignupRoute
   '/therapist-chat': typeof TherapistChatRoute
@@ -183,6 +192,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reset-password'
     | '/safety-plan'
+    | '/search'
     | '/settings'
     | '/signup'
     | '/therapist-chat'
@@ -202,6 +212,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reset-password'
     | '/safety-plan'
+    | '/search'
     | '/settings'
     | '/signup'
     | '/therapist-chat'
@@ -221,6 +232,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reset-password'
     | '/safety-plan'
+    | '/search'
     | '/settings'
     | '/signup'
     | '/therapist-chat'
@@ -241,6 +253,7 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SafetyPlanRoute: typeof SafetyPlanRoute
+  SearchRoute: typeof SearchRoute
   SettingsRoute: typeof SettingsRoute
   SignupRoute: typeof SignupRoute
   TherapistChatRoute: typeof TherapistChatRoute
@@ -312,6 +325,13 @@ declare module '@tanstack/react-router' {
       path: '/safety-plan'
       fullPath: '/safety-plan'
       preLoaderRoute: typeof SafetyPlanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/settings': {
@@ -395,6 +415,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SafetyPlanRoute: SafetyPlanRoute,
+  SearchRoute: SearchRoute,
   SettingsRoute: SettingsRoute,
   SignupRoute: SignupRoute,
   TherapistChatRoute: TherapistChatRoute,

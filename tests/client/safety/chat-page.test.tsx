@@ -129,7 +129,7 @@ describe('/chat keeps people safe', () => {
 
     fireEvent.click(options());
     expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((i) => i.getAttribute('aria-label') ?? i.textContent))
-      .toEqual(['Mute for 8 hours', 'Mute for a week', 'Mute always', 'Members', 'Leave group', 'Report group']);
+      .toEqual(['Search in this conversation', 'Mute for 8 hours', 'Mute for a week', 'Mute always', 'Members', 'Leave group', 'Report group']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Mute for 8 hours' }));
     await waitFor(() => expect(screen.getAllByRole('img', { name: 'Muted' })).toHaveLength(2));
     const until = (server.called('PUT /api/mutes/group/e0000000000000000000000e')[0]!.body as { until: string }).until;
