@@ -3,12 +3,13 @@
  * see each other's data. Screens read it through live queries; the network only writes into it.
  */
 import { Dexie, type Table } from 'dexie';
-import type { AiChatSummary, GroupSummary, MessageSender, PublicUser } from '../../shared/api';
+import type { AiChatSummary, GroupSummary, MessageSender, PublicUser, ReactionSummary } from '../../shared/api';
 import type { AuraRole } from '../../shared/limits';
 import type { HelpSubject } from '../../shared/safety/help';
 import type { BlockedPerson, MessageRequest } from '../../shared/community';
 import type { PeopleConversationKind } from '../../shared/conversation';
 import type { OutgoingRequest } from '../../shared/outgoing';
+import type { UploadPlace } from '../net/upload';
 import { upgradeOutboxRow } from './outbox-upgrade';
 import { personalDatabaseName } from '../state/local-keys';
 
@@ -38,7 +39,21 @@ export interface LocalMessage {
   /** Taken back (docs/decisions/taking-messages-back.md): the words and image are gone; who took it back. */
   deletedAt?: string | null;
   deletedBy?: 'sender' | 'moderator' | 'account' | null;
+  /** The message it answers (docs/decisions/replies-edits-reactions.md). */
+  replyTo?: string | null;
+  /** When its author wrote it, the time it shows: earlier than `createdAt` when it waited offline. */
+  writtenAt?: string | null;
+  editedAt?: string | null;
+  reactions?: ReactionSummary[];
+  /**
+   * The server's last known words and reactions while an edit or reaction of this device waits in
+   * the outbox (the row shows the change at once); what the row goes back to if one is refused.
+   */
+  confirmed?: ConfirmedContent | null;
 }
+
+/** What an edit or a reaction changes, as the server last said it. */
+export type ConfirmedContent = Pick<LocalMessage, 'text' | 'editedAt' | 'reactions'>;
 
 export interface LocalAiChat extends AiChatSummary {
   /** True until the server has the chat (started offline). */
@@ -85,6 +100,21 @@ export interface OutboxRow {
   attempts: number;
   nextAttemptAt: number;
   error: string | null;
+  /** When it was queued (ISO): an edit shows this as its edited time until the server's answer. */
+  queuedAt?: string;
+}
+
+/**
+ * A photo kept on the device until it can be uploaded (docs/decisions/offline-photos.md): the
+ * outbox request and the message shown name it by `ref` (deviceImageRef) until the upload's URL
+ * replaces it. Removed once uploaded, or when its message is deleted.
+ */
+export interface DeviceImage {
+  ref: string;
+  blob: Blob;
+  /** Where it goes in the image store (chat or Aura). */
+  place: UploadPlace;
+  createdAt: number;
 }
 
 export interface MetaRow {
@@ -148,6 +178,7 @@ export class HavenDb extends Dexie {
   /** People whose message requests wait (GET /api/messages/requests). */
   requests!: Table<MessageRequest, string>;
   mutes!: Table<MuteRow, string>;
+  images!: Table<DeviceImage, string>;
 
   constructor(readonly userId: string) {
     super(personalDatabaseName(userId));
@@ -176,6 +207,8 @@ export class HavenDb extends Dexie {
       Object.assign(row, upgradeOutboxRow(row));
       for (const old of ['kind', 'target', 'body', 'clientId']) delete row[old];
     }));
+    // Version 7: photos attached offline wait here, as Blobs, until they can be uploaded.
+    this.version(7).stores({ images: 'ref, createdAt' });
   }
 }
 

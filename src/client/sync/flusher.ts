@@ -8,12 +8,19 @@
  * browser is offline, and `makeDue` (on `online`, socket connect, tab visible) makes every waiting
  * row due at once. A 401 pauses until signed in again, keeping every row. A row left 'sending' by
  * a crash or a closed tab is simply sent again: same clientId, stored once.
+ *
+ * A photo kept on the device is uploaded just before its message is sent, and the upload's URL is
+ * recorded first (recordUpload), so neither the upload nor the send ever happens twice. A photo
+ * that cannot be uploaded yet holds back its message and the rest of the batch after it.
  */
+import { toast } from 'react-hot-toast';
 import type { HavenDb, OutboxRow } from '../db/database';
-import { applyAuraAnswer, applyBatch, deferBatch, markAuraState } from './apply';
+import { isDeviceImage, requestImage } from '../db/device-images';
+import { applyAuraAnswer, applyBatch, deferBatch, markAuraState, markFailed, recordUpload } from './apply';
 import { backoffDelay } from '../net/backoff';
 import { auraLanes, nextBatch, nextWakeUp } from './plan';
 import { singleFlight } from './single-flight';
+import { SEND_TEXTS } from './texts';
 import type { OutboxTransport, SendFailure } from './transport';
 
 export type LockRunner = (name: string, work: () => Promise<void>) => Promise<void>;
@@ -34,6 +41,8 @@ export interface FlusherOptions {
   onUnauthorized?: () => void;
   /** Told after every run that went to the network: the last failure, or null when all went well. */
   onResult?: (failure: SendFailure | null) => void;
+  /** Told what the person should read now (a refused edit or reaction); a toast by default. */
+  onNotice?: (text: string) => void;
   lock?: LockRunner;
   now?: () => number;
   isOnline?: () => boolean;
@@ -118,11 +127,19 @@ export class Flusher {
         if (!this.canSend()) return;
         const batch = nextBatch(rows, this.now);
         if (batch.length === 0) return;
-        const outcome = await this.transport.sendBatch(batch);
-        if (outcome.ok) applying = applying.then(() => applyBatch(this.db, batch, outcome.results));
-        else {
+        const { ready, stuck } = await this.withUploads(batch);
+        if (ready.length > 0) {
+          const outcome = await this.transport.sendBatch(ready);
+          if (outcome.ok) applying = applying.then(async () => this.notify(await applyBatch(this.db, ready, outcome.results)));
+          else {
+            await applying;
+            if (!(await this.handleFailure(ready, outcome))) return;
+          }
+        }
+        if (stuck) {
           await applying;
-          if (!(await this.handleFailure(batch, outcome))) return;
+          await this.handleFailure([stuck.row], stuck.failure);
+          return;
         }
         const done = new Set(batch);
         rows = rows.filter((r) => !done.has(r));
@@ -136,7 +153,15 @@ export class Flusher {
     for (const row of lane) {
       if (!this.canSend() || row.nextAttemptAt > this.now) return;
       await markAuraState(this.db, row, { status: 'sending' });
-      const outcome = await this.transport.send(row);
+      const { ready: [prepared], stuck } = await this.withUploads([row]);
+      if (stuck) {
+        await markAuraState(this.db, row, { status: 'queued' });
+        await this.handleFailure([row], stuck.failure);
+        return;
+      }
+      // Its photo was refused or is gone: marked failed, and the chat goes on.
+      if (!prepared) continue;
+      const outcome = await this.transport.send(prepared);
       if (outcome.ok) await applyAuraAnswer(this.db, row, outcome.data);
       else if (outcome.kind === 'rejected') await markAuraState(this.db, row, { status: 'failed', error: outcome.message });
       else {
@@ -147,11 +172,37 @@ export class Flusher {
     }
   }
 
+  private notify(notices: readonly string[]): void {
+    for (const text of notices) (this.options.onNotice ?? ((t: string) => toast.error(t)))(text);
+  }
+
+  /**
+   * Uploads the kept photos of these rows, in order. Answers the rows ready to send (with their
+   * URLs) and, when a photo could not be uploaded now, the row it stopped at; a photo refused for
+   * good (or gone) marks its row failed and the rest go on, as a refused item does.
+   */
+  private async withUploads(batch: readonly OutboxRow[]): Promise<{ ready: OutboxRow[]; stuck?: { row: OutboxRow; failure: SendFailure } }> {
+    const ready: OutboxRow[] = [];
+    for (const row of batch) {
+      const ref = requestImage(row.request);
+      if (!isDeviceImage(ref)) {
+        ready.push(row);
+        continue;
+      }
+      const image = await this.db.images.get(ref);
+      const outcome = image ? await this.transport.upload(image) : { ok: false as const, kind: 'rejected' as const, message: SEND_TEXTS.photoGone };
+      if (outcome.ok) ready.push(await recordUpload(this.db, row, ref, outcome.url));
+      else if (outcome.kind === 'rejected') await markFailed(this.db, row, outcome.message);
+      else return { ready, stuck: { row, failure: outcome } };
+    }
+    return { ready };
+  }
+
   /** Answers whether the lane may go on with other rows (only after a refusal). */
   private async handleFailure(rows: OutboxRow[], failure: SendFailure): Promise<boolean> {
     if (failure.kind === 'rejected') {
       // The whole request was refused (not one item): each row shows why and offers Retry.
-      await applyBatch(this.db, rows, rows.map(() => ({ ok: false, message: failure.message })));
+      this.notify(await applyBatch(this.db, rows, rows.map(() => ({ ok: false, message: failure.message, code: failure.code }))));
       return true;
     }
     this.failure = failure;

@@ -5,9 +5,12 @@ import { useSyncExternalStore } from 'react';
 import type { GroupSummary, MessageSender, PublicUser } from '../../shared/api';
 import type { DiaryEntry, LocalAiChat, LocalAiMessage, LocalMessage } from '../db/database';
 import { connection, type ConnectionState } from '../net/connection';
-import { currentEngine, useDb } from './current';
+import type { Reaction } from '../../shared/message-rules';
+import { isDeviceImage, keepImage } from '../db/device-images';
+import type { UploadPlace } from '../net/upload';
+import { currentEngine, useDb, useEngine } from './current';
 import { LISTS_KEY, type Lists } from './directory';
-import { discard, queueAura, queueDirect, queueGroup, retry } from './outbox';
+import { discard, queueAura, queueDirect, queueEdit, queueGroup, queueReaction, retry } from './outbox';
 import { offerHelp } from '../safety/help-notes';
 import { helpForText } from '../safety/detector';
 import { previousAuraQuestions, previousInConversation } from '../safety/previous';
@@ -71,23 +74,70 @@ function engineOrThrow() {
   return engine;
 }
 
-/** Queues a direct message; resolves once it is safely stored locally (then it is never lost). */
-export async function sendDirect(toUserId: string, text: string, image: string | null = null): Promise<LocalMessage> {
-  const engine = engineOrThrow();
-  const message = await queueDirect(engine.db, engine.user._id, toUserId, text, image);
-  engine.kick();
-  void offerHelp(engine.db, message.conversation, text, () => previousInConversation(engine.db, message.conversation, engine.user._id, message.key));
-  return message;
+/** What a direct or group message may carry besides its words and image. */
+export interface SendOptions {
+  /** The id of the message it answers. */
+  replyTo?: string | null;
 }
 
-export async function sendGroup(groupId: string, text: string): Promise<LocalMessage> {
+/**
+ * Queues a direct message; resolves once it is safely stored locally (then it is never lost).
+ * `image`: an uploaded image's URL, or a photo kept on the device (keepImageOnDevice) that the
+ * outbox uploads when the connection allows.
+ */
+export async function sendDirect(to: string, text: string, image: string | null = null, extras: SendOptions = {}): Promise<void> {
+  const engine = engineOrThrow();
+  const message = await queueDirect(engine.db, engine.user._id, to, text, image, extras);
+  engine.kick();
+  void offerHelp(engine.db, message.conversation, text, () => previousInConversation(engine.db, message.conversation, engine.user._id, message.key));
+}
+
+export async function sendGroup(groupId: string, text: string, image: string | null = null, extras: SendOptions = {}): Promise<void> {
   const engine = engineOrThrow();
   const { _id, fullName, profilePic } = engine.user;
   const sender: MessageSender = { _id, fullName, profilePic };
-  const message = await queueGroup(engine.db, sender, groupId, text);
+  const message = await queueGroup(engine.db, sender, groupId, text, image, extras);
   engine.kick();
   void offerHelp(engine.db, message.conversation, text, () => previousInConversation(engine.db, message.conversation, _id, message.key));
-  return message;
+}
+
+/** Queues an edit of one's own sent message; the row shows the new words at once. */
+export async function editMessage(message: LocalMessage, text: string): Promise<void> {
+  const engine = engineOrThrow();
+  await queueEdit(engine.db, message, text);
+  engine.kick();
+}
+
+/** Adds (add) or takes away this person's reaction; the row shows it at once. */
+export async function reactTo(message: LocalMessage, emoji: Reaction, add: boolean): Promise<void> {
+  const engine = engineOrThrow();
+  await queueReaction(engine.db, message, emoji, add);
+  engine.kick();
+}
+
+/**
+ * Keeps a photo on the device for a message that cannot upload it now (offline, or the upload
+ * failed); answers the reference to send in its place (docs/decisions/offline-photos.md).
+ */
+export async function keepImageOnDevice(blob: Blob, place: UploadPlace): Promise<string> {
+  return keepImage(engineOrThrow().db, blob, place);
+}
+
+/** Object URLs of kept photos, one per reference for the page's life (a photo kept offline is shown until sent). */
+const keptUrls = new Map<string, string>();
+
+/** What an image element shows for a message's image: its URL, or a kept photo's object URL (null until read). */
+export function useImageSource(image: string | null | undefined): string | null {
+  const db = useEngine()?.db;
+  const kept = isDeviceImage(image);
+  const blob = useLiveQuery(async () => (kept && db ? (await db.images.get(image))?.blob ?? null : null), [db, image, kept]);
+  if (!kept) return image ?? null;
+  const known = keptUrls.get(image);
+  if (known) return known;
+  if (!blob) return null;
+  const url = URL.createObjectURL(blob);
+  keptUrls.set(image, url);
+  return url;
 }
 
 /** A question to Aura; with no chatId it starts a new chat and answers its id. */

@@ -3,6 +3,8 @@
  * transaction, like a catch-up page: during a backlog replay the sender gets an echo of each of
  * its own messages, and one write (and one re-render) per echo would compete with the replay.
  * An echo of a row already stored as sent changes nothing, so it writes nothing (mergeBatch).
+ * `messageChanged` lands here too: an edit, changed reactions or a tombstone, merged the same way
+ * (this device's edits and reactions still waiting stay on top; see merge.ts).
  */
 import type { HavenDb, LocalMessage } from '../db/database';
 import { messageTables, putServerMessages } from './merge';

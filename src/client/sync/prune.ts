@@ -1,10 +1,12 @@
 /**
  * A bounded local copy (docs/architecture.md section 3): each conversation keeps its newest rows on the device;
  * older ones are removed and come back on demand through history paging (history.ts). Nothing
- * that is not yet sent is ever removed, nor any row the outbox still points to.
+ * that is not yet sent is ever removed, nor any row the outbox still points to. Photos kept on the
+ * device that no waiting message names any more go too.
  */
 import { Dexie } from 'dexie';
 import type { HavenDb } from '../db/database';
+import { sweepOrphanImages } from '../db/device-images';
 
 export const KEEP_PER_CONVERSATION = 500;
 
@@ -27,5 +29,6 @@ export async function pruneConversations(db: HavenDb, keep = KEEP_PER_CONVERSATI
       return doomed.length;
     });
   }
+  await sweepOrphanImages(db);
   return removed;
 }

@@ -34,7 +34,8 @@ describe('enqueue', () => {
     const m = await queueDirect(db, db.userId, OTHER, 'hello', null);
     const [row] = await db.outbox.toArray();
     expect(row).toMatchObject({ messageKey: m.key, status: 'queued' });
-    expect(row!.request).toEqual({ kind: 'direct', to: OTHER, text: 'hello', image: null, clientId: m.clientId });
+    expect(row!.request).toEqual({ kind: 'direct', to: OTHER, text: 'hello', image: null, clientId: m.clientId, replyTo: null, writtenAt: m.writtenAt });
+    expect(Date.parse(m.writtenAt!)).toBe(Date.parse(m.createdAt));
     expect(await db.messages.get(m.key)).toMatchObject({ status: 'queued', _id: null, conversation: directKey(OTHER) });
     expect(m.clientId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });

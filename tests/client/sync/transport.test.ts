@@ -6,11 +6,12 @@
 // oxlint-disable-next-line import/no-unassigned-import -- the fake installs itself as the global indexedDB
 import 'fake-indexeddb/auto';
 import ky from 'ky';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AiChat, AiHistoryEntry } from '../../../src/shared/api';
 import { HavenDb, type OutboxRow } from '../../../src/client/db/database';
 import { Flusher } from '../../../src/client/sync/flusher';
-import { queueAura } from '../../../src/client/sync/outbox';
+import { queueAura, queueDirect } from '../../../src/client/sync/outbox';
+import { CHAT_UPLOAD } from '../../../src/client/features/chat/upload';
 import { kyTransport } from '../../../src/client/sync/transport';
 import { noLock } from './fixtures';
 import { requestClientId, requestConversation } from '../../../src/shared/outgoing';
@@ -131,5 +132,50 @@ describe('a question to an existing chat', () => {
     const { api, calls } = server(() => json({ aiResponse: 'Today is a new day.', crisis: false }));
     expect(await kyTransport(api, 0).send(row)).toEqual({ ok: true, data: { aiResponse: 'Today is a new day.', crisis: false } });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`PUT /api/chats/${CHAT}`]);
+  });
+});
+
+describe('a refusal', () => {
+  it('of one item reads as calm words for its code; the server\'s own words go to the console only', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await queueDirect(db, db.userId, CHAT, 'hello', null);
+    const row = (await db.outbox.toArray())[0]!;
+    const { api } = server(() => json({ results: [{ clientId: requestClientId(row.request), ok: false, code: 'VALIDATION_FAILED', message: 'Bad' }] }));
+    const outcome = await kyTransport(api, 0).sendBatch([row]);
+    expect(outcome).toEqual({ ok: true, results: [{ ok: false, code: 'VALIDATION_FAILED', message: 'This message could not be sent as it is.' }] });
+    expect(errors.mock.calls.flat().join(' ')).toContain('Bad');
+    errors.mockRestore();
+  });
+
+  it('of the whole request reads as calm words too', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await queueDirect(db, db.userId, CHAT, 'hello', null);
+    const row = (await db.outbox.toArray())[0]!;
+    const { api } = server(() => json({ message: 'Bad', code: 'FORBIDDEN' }, 403));
+    expect(await kyTransport(api, 0).sendBatch([row])).toEqual({ ok: false, kind: 'rejected', code: 'FORBIDDEN', message: 'You can no longer send messages here.' });
+    errors.mockRestore();
+  });
+});
+
+describe('uploading a kept photo', () => {
+  const auth = { publicKey: 'k', signature: 's', expire: 1, token: 't', uploadUrl: 'http://haven.test/api/upload/files' };
+  const kept = { ref: 'device-image:x', blob: new Blob([new Uint8Array([1])], { type: 'image/png' }), place: CHAT_UPLOAD, createdAt: 0 };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('answers the URL, and sorts failures into try again later or refused for good', async () => {
+    const { api } = server(() => json(auth));
+    const answers = [json({ url: '/uploads/a.png', fileId: 'a', name: 'a', size: 1, fileType: 'image' }), json({ message: 'busy' }, 503), json({ message: 'Not an image' }, 415)];
+    const sentForms: FormData[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
+      sentForms.push(init.body as FormData);
+      return answers.shift()!;
+    }));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const transport = kyTransport(api, 0);
+    expect(await transport.upload(kept)).toEqual({ ok: true, url: '/uploads/a.png' });
+    expect(sentForms[0]!.get('folder')).toBe('/chat');
+    expect(await transport.upload(kept)).toMatchObject({ ok: false, kind: 'retry' });
+    expect(await transport.upload(kept)).toMatchObject({ ok: false, kind: 'rejected', message: 'Failed to upload image' });
+    errors.mockRestore();
   });
 });

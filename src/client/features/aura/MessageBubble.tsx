@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { toast } from 'react-hot-toast';
 import type { LocalAiMessage } from '../../db/database';
-import { discardMessage, retryMessage } from '../../sync/hooks';
+import { discardMessage, retryMessage, useImageSource } from '../../sync/hooks';
 import { SEND_TEXTS } from '../../sync/texts';
 import { itemState } from '../conversation/items';
 import { IconClock } from '../../ui/icons';
@@ -44,6 +44,8 @@ interface BubbleProps {
 
 function Bubble({ message, onImageLoad }: BubbleProps) {
   const mine = message.role === 'user';
+  // A photo attached offline is shown from the device until it is uploaded.
+  const image = useImageSource(message.img);
   return (
     <div className={`chat ${mine ? 'chat-end' : 'chat-start'}`} data-testid="aura-message" data-role={message.role}>
       <div className="chat-header mb-1 text-xs">{mine ? 'You' : 'Aura'}</div>
@@ -51,9 +53,9 @@ function Bubble({ message, onImageLoad }: BubbleProps) {
       {!mine && message.crisis && <CrisisCard subject={message.crisisFor} imminent={message.crisisImminent} />}
       {/* daisyUI places the bubble in the grid's second row: with a card above it, the third. */}
       <div className={`chat-bubble max-w-[85%] sm:max-w-[75%] ${mine ? 'chat-bubble-primary' : ''} ${!mine && message.crisis ? 'row-start-3' : ''}`}>
-        {message.img && (
-          <a href={message.img} target="_blank" rel="noopener noreferrer" className="mb-2 block">
-            <img src={message.img} alt={mine ? 'Image you shared' : 'Image from Aura'} loading="lazy" onLoad={onImageLoad}
+        {image && (
+          <a href={image} target="_blank" rel="noopener noreferrer" className="mb-2 block">
+            <img src={image} alt={mine ? 'Image you shared' : 'Image from Aura'} loading="lazy" onLoad={onImageLoad}
               className="max-h-64 max-w-full rounded-lg object-contain" />
           </a>
         )}

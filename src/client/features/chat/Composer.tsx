@@ -1,4 +1,4 @@
-/** The composer as direct and group chats use it: one line, a camera for direct messages. */
+/** The composer as direct and group chats use it: one line, and a camera where images may be sent. */
 import { MESSAGE_MAX_LENGTH } from '../../../shared/limits';
 import { SEND_TEXTS } from '../../sync/texts';
 import { IconCamera } from '../../ui/icons';
@@ -14,7 +14,7 @@ const kindOf = (allowImage: boolean, placeholder: string): ComposerKind => ({
 });
 
 interface Props {
-  /** Direct messages may carry an image; group messages are text only (spec section 5). */
+  /** Whether a photo may be attached: direct and group messages alike, through the same upload place and outbox. */
   allowImage: boolean;
   /** Resolves once the message is stored locally (the outbox sends it); rejects on a storage error. */
   onSend: (text: string, image: string | null) => Promise<unknown>;
@@ -23,8 +23,9 @@ interface Props {
   draftKey?: string;
   /** A word to say before sending these words (a group's check for contact details); null sends at once. */
   checkBeforeSend?: (text: string) => string | null;
+  onTyping?: (active: boolean) => void;
 }
 
-export function Composer({ allowImage, onSend, placeholder, draftKey, checkBeforeSend }: Props) {
-  return <OneComposer kind={kindOf(allowImage, placeholder)} onSend={onSend} draftKey={draftKey ?? null} checkBeforeSend={checkBeforeSend} autoFocus />;
+export function Composer({ allowImage, onSend, placeholder, draftKey, checkBeforeSend, onTyping }: Props) {
+  return <OneComposer kind={kindOf(allowImage, placeholder)} onSend={onSend} draftKey={draftKey ?? null} checkBeforeSend={checkBeforeSend} onTyping={onTyping} autoFocus />;
 }

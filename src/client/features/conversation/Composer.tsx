@@ -3,7 +3,8 @@
  * multi-line box Shift+Enter breaks the line. The words are kept on the device as they are typed
  * and cleared only once the message is safely stored, so nothing typed is lost. A chosen image is
  * checked, previewed and uploaded at once; a message never goes out without the image the person
- * chose: a failed upload stays with Retry, and Send uploads it again first.
+ * chose. Offline (or when the upload got no answer) the image is kept on the device and the
+ * message queued with it, like words; only an image the image store refused stays here with Retry.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
@@ -25,7 +26,7 @@ export interface ComposerKind {
   placeholder: string;
   maxLength: number;
   multiline: boolean;
-  /** Where images go; null where none may be sent (groups). */
+  /** Where images go; null where none may be sent. */
   images: UploadPlace | null;
   attachLabel: string;
   sendLabel: string;
@@ -58,9 +59,11 @@ export interface ComposerProps {
   autoFocus?: boolean;
   /** A word to say before sending these words (a group's check for contact details); null sends at once. */
   checkBeforeSend?: (text: string) => string | null;
+  /** Told that the person is typing (true) or sent or emptied the box (false): the typing indicator. */
+  onTyping?: (active: boolean) => void;
 }
 
-export function Composer({ kind, onSend, draftKey, busy = false, autoFocus, checkBeforeSend }: ComposerProps) {
+export function Composer({ kind, onSend, draftKey, busy = false, autoFocus, checkBeforeSend, onTyping }: ComposerProps) {
   const [text, setText] = useDraft(draftKey);
   // Words held back by checkBeforeSend until the person says "Send anyway" or "Edit".
   const [held, setHeld] = useState<{ text: string; warning: string } | null>(null);
@@ -70,10 +73,10 @@ export function Composer({ kind, onSend, draftKey, busy = false, autoFocus, chec
   const inFlight = useRef(new Set<string>());
   const box = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const errorId = useId();
-  const { attachment, uploading, pick, remove, uploaded } = useAttachment(kind.images ?? NO_PLACE);
+  const { attachment, uploading, pick, remove, forSending } = useAttachment(kind.images);
   const online = useOnline();
 
-  // A failed image still counts: Send uploads it again and sends both, never the words alone. An
+  // A refused image still counts: Send uploads it again and sends both, never the words alone. An
   // image still uploading does not hold Send: the message waits for it, so an Enter is never lost.
   const empty = !text.trim() && !attachment;
   const blocked = busy || (kind.oneAtATime && storing > 0);
@@ -105,11 +108,13 @@ export function Composer({ kind, onSend, draftKey, busy = false, autoFocus, chec
     try {
       let image = attachment?.url ?? null;
       if (attachment && !image) {
-        image = await uploaded();
-        // Failed again (said by the upload): the message stays here, words and image, unsent.
+        // The URL, or a reference to the image kept on the device for the outbox to upload.
+        image = await forSending();
+        // Refused again (said by the upload): the message stays here, words and image, unsent.
         if (!image) return;
       }
       await onSend(typed.trim(), image);
+      onTyping?.(false);
       setText((current) => withoutSent(current, typed));
       remove();
     } catch (sendError) {
@@ -134,7 +139,10 @@ export function Composer({ kind, onSend, draftKey, busy = false, autoFocus, chec
   const field = {
     // Named by aria-label: the spec's checks find Aura's box by that attribute.
     ref: box, 'aria-label': kind.label, value: text, maxLength: kind.maxLength, placeholder: kind.placeholder,
-    onChange: (e: { target: { value: string } }) => setText(e.target.value),
+    onChange: (e: { target: { value: string } }) => {
+      setText(e.target.value);
+      onTyping?.(e.target.value.trim() !== '');
+    },
     'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined,
   };
   const working = storing > 0 || uploading;
@@ -164,9 +172,14 @@ export function Composer({ kind, onSend, draftKey, busy = false, autoFocus, chec
         )}
         {attachment?.failed && (
           <div role="alert" className="mb-2 flex flex-wrap items-center gap-2 text-sm" data-testid={`${kind.testIdPrefix}-upload-failed`}>
-            <span>{online ? 'Not sent: the image could not be uploaded.' : 'Not sent: the image needs a connection to upload.'}</span>
+            <span>Not sent: the image could not be uploaded.</span>
             <button type="button" className="btn btn-xs btn-outline" disabled={busy || storing > 0} onClick={() => void submit()}>Retry</button>
           </div>
+        )}
+        {attachment?.state === 'later' && (
+          <p role="status" className="mb-2 text-sm" data-testid={`${kind.testIdPrefix}-upload-later`}>
+            {online ? 'The photo will be sent when the connection allows.' : 'Offline: the photo will be sent when you are back online.'}
+          </p>
         )}
         <div className={`flex gap-2 ${kind.multiline ? 'items-end' : 'items-center'}`}>
           {kind.images && <AttachControl kind={kind} disabled={uploading || storing > 0} onPick={pick} />}
@@ -183,9 +196,6 @@ export function Composer({ kind, onSend, draftKey, busy = false, autoFocus, chec
     </form>
   );
 }
-
-/** useAttachment needs a place even where no image may be chosen; nothing is ever uploaded there. */
-const NO_PLACE: UploadPlace = { prefix: 'none', folder: '/none' };
 
 /** The image picker, reached as the kind says (see ComposerKind.attachAs). */
 function AttachControl({ kind, disabled, onPick }: { kind: ComposerKind; disabled: boolean; onPick: (file: File) => void }) {
