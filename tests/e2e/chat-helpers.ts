@@ -49,7 +49,8 @@ export const message = (page: Page, text: string) => page.getByTestId('message')
 
 /** Waits for an own message to carry the server's tick. */
 export async function expectTick(page: Page, text: string): Promise<void> {
-  await message(page, text).locator('[data-status="sent"]').waitFor({ timeout: WAIT });
+  // Stored: one tick, or two once the other person's device has it (or has read it).
+  await message(page, text).locator('[data-status="sent"], [data-status="delivered"], [data-status="read"]').waitFor({ timeout: WAIT });
 }
 
 export const personRow = (page: Page, name: string) => page.getByTestId('person').filter({ hasText: name });

@@ -185,7 +185,7 @@ describe('community safety, in several browsers', () => {
     await personRow(ana!, adminName).getByTestId('role-label').filter({ hasText: 'Haven team' }).waitFor();
     await openPerson(ana!, adminName);
     await message(ana!, note).getByRole('button', { name: 'Message actions' }).click();
-    await expect(ana!.getByRole('menuitem').allTextContents()).resolves.toEqual(['Report']);
+    await expect(ana!.getByRole('menuitem').allTextContents()).resolves.toEqual(['Reply', 'Copy', 'Report']);
     await ana!.keyboard.press('Escape');
     await options(ana!).click();
     expect(await ana!.getByRole('menuitem', { name: /^Block/ }).count()).toBe(0);

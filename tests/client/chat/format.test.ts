@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterByName, formatTime, roleLabel } from '../../../src/client/features/chat/format';
+import { daySeparators, filterByName, formatTime, roleLabel, shownAt } from '../../../src/client/features/chat/format';
 import { itemState } from '../../../src/client/features/conversation/items';
 import { imageProblem } from '../../../src/client/net/upload';
 import { therapistListError, therapistSidebarTitle } from '../../../src/client/features/therapist/title';
@@ -88,5 +88,19 @@ describe('imageProblem', () => {
   it('refuses other types and larger files with the spec wording', () => {
     expect(imageProblem({ type: 'image/webp', size: 10 })).toBe('Please select a valid image file (JPEG, PNG, GIF)');
     expect(imageProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toBe('Image size should be less than 5MB');
+  });
+});
+
+describe('the time a message shows', () => {
+  it('is when it was written, else when it was stored; day separators follow it', () => {
+    const now = new Date(2026, 2, 10, 12, 0);
+    const stored = new Date(2026, 2, 10, 0, 5).toISOString();
+    const written = new Date(2026, 2, 9, 23, 50).toISOString();
+    expect(shownAt({ createdAt: stored })).toBe(stored);
+    expect(shownAt({ createdAt: stored, writtenAt: null })).toBe(stored);
+    expect(shownAt({ createdAt: stored, writtenAt: written })).toBe(written);
+    // Written yesterday offline, stored today: it sits under Yesterday, and the next one opens Today.
+    const days = daySeparators([{ key: 'a', createdAt: stored, writtenAt: written }, { key: 'b', createdAt: stored }], now);
+    expect([...days]).toEqual([['a', 'Yesterday'], ['b', 'Today']]);
   });
 });

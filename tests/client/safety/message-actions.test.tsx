@@ -1,6 +1,6 @@
 /**
  * A message's actions in an open conversation (docs/community-safety.md), in jsdom against a fake
- * API: the "⋯" menu by mouse and keyboard, delete for everyone after a confirmation, report, block
+ * API: the "⋯" menu by mouse and keyboard (the rest of the menu: tests/client/chat/message-menu.test.tsx), delete for everyone after a confirmation, report, block
  * (the person's messages leave the screen at once), tombstones with no words and no actions, and
  * what replaces the composer for someone blocked.
  */
@@ -43,21 +43,26 @@ describe('a message\'s actions', () => {
     ]);
     renderScreen(() => <DirectChat person={NOOR} onBack={() => {}} />);
     const theirs = await openActions('hello from Noor');
-    expect(names(theirs)).toEqual(['Report', 'Block Noor Haddad']);
-    // The first item has focus; arrows move, Escape closes and gives focus back to the button.
-    expect(document.activeElement?.textContent).toBe('Report');
-    fireEvent.keyDown(theirs, { key: 'ArrowDown' });
+    expect(names(theirs)).toEqual(['Reply', 'Copy', 'Report', 'Block Noor Haddad']);
+    // The first item (the first reaction) has focus; arrows move and wrap, Escape closes and gives focus back to the button.
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('React with ❤️');
+    fireEvent.keyDown(theirs, { key: 'End' });
     expect(document.activeElement?.textContent).toBe('Block Noor Haddad');
     fireEvent.keyDown(theirs, { key: 'ArrowDown' });
-    expect(document.activeElement?.textContent).toBe('Report');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('React with ❤️');
+    fireEvent.keyDown(theirs, { key: 'ArrowUp' });
+    expect(document.activeElement?.textContent).toBe('Block Noor Haddad');
     fireEvent.keyDown(theirs, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Message actions');
 
-    expect(names(await openActions('hello back'))).toEqual(['Delete for everyone']);
+    // Sent long ago: past the edit window.
+    expect(names(await openActions('hello back'))).toEqual(['Reply', 'Copy', 'Delete for everyone']);
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Tab' });
-    // Nothing to take back before the server has it.
-    expect(within(row('still on its way')).queryByRole('button', { name: 'Message actions' })).toBeNull();
+    // Nothing to take back, answer or react to before the server has it: only its words to copy.
+    const pending = await openActions('still on its way');
+    expect(names(pending)).toEqual(['Copy']);
+    expect(within(pending).queryAllByRole('menuitemcheckbox')).toEqual([]);
   });
 
   it('Delete for everyone asks first, then the message becomes "This message was deleted" with no actions', async () => {
@@ -126,7 +131,7 @@ describe('a message\'s actions', () => {
     ]);
     server.routes({ [`PUT /api/blocks/${NOOR._id}`]: () => ({ status: 500, body: { message: 'Something went wrong on our side.', code: 'INTERNAL' } }) });
     renderScreen(() => <GroupChat group={GROUP} onBack={() => {}} />);
-    expect(names(await openActions('welcome, everyone'))).toEqual(['Report']);
+    expect(names(await openActions('welcome, everyone'))).toEqual(['Reply', 'Copy', 'Report']);
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     fireEvent.click(within(await openActions('hi all')).getByRole('menuitem', { name: 'Block Noor Haddad' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Block' }));

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from 'react-hot-toast';
 import type { GroupSummary, PublicUser } from '../../../shared/api';
+import type { LocalMessage } from '../../db/database';
 import { AuthorHelpCard } from '../../safety/AuthorHelpCard';
 import { currentEngine } from '../../sync/current';
 import { useConversationWindow } from '../../sync/history';
@@ -19,7 +20,12 @@ import { MessageList } from './MessageList';
 import { BlockedNotice, RequestBanner } from './SafetyBars';
 import { personalInfoWarning } from '../conversation/SendCheck';
 import { useReadMarker } from './useReadMarker';
+import { TypingIndicator } from './TypingIndicator';
+import { useTypingSignal } from './useTyping';
 import { directKey, groupKey } from '../../../shared/conversation';
+import { MessageScopeContext } from './message/context';
+import { ReplyBar } from './message/ReplyBar';
+import { useConversationScope } from './message/useConversationScope';
 
 /** The spec's toast when a conversation's messages could not be fetched (the list also offers Try again). */
 function useFailureToast(failed: boolean, text: string) {
@@ -27,6 +33,9 @@ function useFailureToast(failed: boolean, text: string) {
     if (failed) toast.error(text, { id: text });
   }, [failed, text]);
 }
+
+/** What the next message carries when it answers one (its server id: only a stored message is offered Reply). */
+const replyExtras = (reply: LocalMessage | null) => (reply?._id ? { replyTo: reply._id } : {});
 
 /** The list has what it first shows: not still reading, nor fetching the history of a conversation new to this device. */
 const listReady = (messages: unknown[] | undefined, loadingOlder: boolean) => messages !== undefined && !(messages.length === 0 && loadingOlder);
@@ -43,6 +52,8 @@ export function DirectChat({ person, onBack }: { person: PublicUser | undefined;
   const muted = useMute(conversation) !== undefined;
   const blocked = useBlockedIds().has(person?._id ?? '');
   const request = useRequestIds().has(person?._id ?? '');
+  const typing = useTypingSignal(person ? { kind: 'direct', id: person._id } : null);
+  const { scope, reply, cancelReply } = useConversationScope(me._id, person ? { kind: 'direct', id: person._id } : null, messages, person ?? null);
 
   async function send(text: string, image: string | null) {
     // Spec section 5: a direct message needs a recipient.
@@ -50,31 +61,36 @@ export function DirectChat({ person, onBack }: { person: PublicUser | undefined;
       toast.error('No recipient selected');
       throw new ReportedError('No recipient selected');
     }
-    await sendDirect(person._id, text, image);
+    await sendDirect(person._id, text, image, replyExtras(reply));
+    cancelReply();
     // Replying accepts (the server does so when the message arrives); here the request ends at once.
     if (request) await currentEngine()?.db.requests.delete(person._id).catch((error: unknown) => console.error('Haven: the request stays until the next sync', error));
   }
 
   return (
     <ConversationSafety person={person ?? null}>
-      <section className="flex min-h-0 flex-1 flex-col" aria-label={`Chat with ${person?.fullName ?? 'someone'}`}>
-        <ChatHeader title={person?.fullName ?? '…'} onBack={onBack} muted={muted}
-          subtitle={[role, online ? 'Online' : 'Offline'].filter(Boolean).join(' · ')}
-          icon={<Avatar name={person?.fullName ?? ''} src={person?.profilePic} online={online} />}
-          menu={person && <DirectMenu person={person} />} />
-        <MessageList messages={messages} me={me._id} showSender={false} emptyText="No messages yet. Say hello!" history={history}
-          dividerKey={read.dividerKey} onAtEnd={read.onAtEnd} />
-        {person && <AuthorHelpCard scope={directKey(person._id)} context="message" />}
-        {person && request && !blocked && <RequestBanner person={person} />}
-        {person && blocked
-          ? <BlockedNotice person={person} />
-          : <Composer key={person?._id} allowImage onSend={send} placeholder="Type a message…" draftKey={person ? directKey(person._id) : undefined} />}
-      </section>
+      <MessageScopeContext.Provider value={scope}>
+        <section className="flex min-h-0 flex-1 flex-col" aria-label={`Chat with ${person?.fullName ?? 'someone'}`}>
+          <ChatHeader title={person?.fullName ?? '…'} onBack={onBack} muted={muted}
+            subtitle={[role, online ? 'Online' : 'Offline'].filter(Boolean).join(' · ')}
+            icon={<Avatar name={person?.fullName ?? ''} src={person?.profilePic} online={online} />}
+            menu={person && <DirectMenu person={person} />} />
+          <MessageList messages={messages} me={me._id} showSender={false} emptyText="No messages yet. Say hello!" history={history}
+            dividerKey={read.dividerKey} onAtEnd={read.onAtEnd} />
+          {person && <TypingIndicator conversation={{ kind: 'direct', id: person._id }} />}
+          {person && <AuthorHelpCard scope={directKey(person._id)} context="message" />}
+          {person && request && !blocked && <RequestBanner person={person} />}
+          {person && !blocked && reply && <ReplyBar key={reply.key} message={reply} onCancel={cancelReply} />}
+          {person && blocked
+            ? <BlockedNotice person={person} />
+            : <Composer key={person?._id} allowImage onSend={send} placeholder="Type a message…" draftKey={person ? directKey(person._id) : undefined} onTyping={typing} />}
+        </section>
+      </MessageScopeContext.Provider>
     </ConversationSafety>
   );
 }
 
-/** A support group's chat: text only, each sender named; keyed by the group, so each opens fresh. */
+/** A support group's chat, each sender named; keyed by the group, so each opens fresh. */
 export function GroupChat({ group, onBack }: { group: GroupSummary; onBack: () => void }) {
   const me = useUser();
   // A group joined later has little on this device: the window loads its history (history.ts).
@@ -83,20 +99,31 @@ export function GroupChat({ group, onBack }: { group: GroupSummary; onBack: () =
   const read = useReadMarker(conversation, messages, me._id, listReady(messages, history.loadingOlder));
   useFailureToast(history.failed, 'Error loading group messages');
   const muted = useMute(conversation) !== undefined;
+  const typing = useTypingSignal({ kind: 'group', id: group._id });
+  const { scope, reply, cancelReply } = useConversationScope(me._id, { kind: 'group', id: group._id }, messages);
+
+  async function send(text: string, image: string | null) {
+    await sendGroup(group._id, text, image, replyExtras(reply));
+    cancelReply();
+  }
 
   return (
     <ConversationSafety person={null}>
-      <section className="flex min-h-0 flex-1 flex-col" aria-label={`${group.name} group chat`}>
-        <ChatHeader title={group.name} onBack={onBack} muted={muted}
-          subtitle={memberCount(group.memberCount)}
-          icon={<GroupIcon type={group.type} className="size-8 text-primary" />}
-          menu={<GroupMenu group={group} me={me._id} />} />
-        <MessageList messages={messages} me={me._id} showSender emptyText="No messages yet. Start the conversation." history={history}
-          dividerKey={read.dividerKey} onAtEnd={read.onAtEnd} />
-        <AuthorHelpCard scope={conversation} context="message" />
-        <Composer key={group._id} allowImage={false} onSend={(text) => sendGroup(group._id, text)} placeholder="Message the group…"
-          draftKey={conversation} checkBeforeSend={personalInfoWarning} />
-      </section>
+      <MessageScopeContext.Provider value={scope}>
+        <section className="flex min-h-0 flex-1 flex-col" aria-label={`${group.name} group chat`}>
+          <ChatHeader title={group.name} onBack={onBack} muted={muted}
+            subtitle={memberCount(group.memberCount)}
+            icon={<GroupIcon type={group.type} className="size-8 text-primary" />}
+            menu={<GroupMenu group={group} me={me._id} />} />
+          <MessageList messages={messages} me={me._id} showSender emptyText="No messages yet. Start the conversation." history={history}
+            dividerKey={read.dividerKey} onAtEnd={read.onAtEnd} />
+          <TypingIndicator conversation={{ kind: 'group', id: group._id }} />
+          <AuthorHelpCard scope={conversation} context="message" />
+          {reply && <ReplyBar key={reply.key} message={reply} onCancel={cancelReply} />}
+          <Composer key={group._id} onTyping={typing} allowImage onSend={send} placeholder="Message the group…"
+            draftKey={conversation} checkBeforeSend={personalInfoWarning} />
+        </section>
+      </MessageScopeContext.Provider>
     </ConversationSafety>
   );
 }

@@ -1,38 +1,24 @@
-/** One message of a direct or group chat; memoised so a change to another message leaves it alone. */
-import { memo } from 'react';
-import { toast } from 'react-hot-toast';
+/**
+ * One message of a direct or group chat; memoised so a change to another message leaves it alone.
+ * Its quote, reactions, inline editor and menu are in ./message (docs/decisions/message-menu.md).
+ */
+import { memo, useRef, useState } from 'react';
 import type { LocalMessage } from '../../db/database';
-import { discardMessage, retryMessage } from '../../sync/hooks';
-import { SEND_TEXTS } from '../../sync/texts';
-import { IconClock } from '../../ui/icons';
-import { formatTime } from './format';
-import { itemState, STATE_TEXT, type ItemState } from '../conversation/items';
-import { MessageActions } from './MessageActions';
+import { IconDots } from '../safety/icons';
+import { itemState } from '../conversation/items';
+import { canRespond } from './MessageActions';
+import { useMessageScope } from './message/context';
+import { InlineEditor } from './message/InlineEditor';
+import { MENU_LABEL, MessageMenu, useMenuActions } from './message/MessageMenu';
+import { MessageImage } from './message/MessageImage';
+import { MessageTime } from './message/MessageTime';
+import { OwnStatus } from './message/OwnStatus';
+import { Quote } from './message/Quote';
+import { Reactions } from './message/Reactions';
+import { tombstoneText } from './message/snippet';
+import { useMessageMenu } from './message/useMessageMenu';
 
-/** What stands in place of a message taken back (docs/decisions/taking-messages-back.md). */
-export function tombstoneText(deletedBy: LocalMessage['deletedBy']): string {
-  return deletedBy === 'moderator' ? 'This message was removed by a moderator' : 'This message was deleted';
-}
-
-/** An own message's state: a clock on its way, a tick once stored, a red mark with Retry and Delete. */
-function OwnStatus({ message, state }: { message: LocalMessage; state: Exclude<ItemState, 'deleted'> }) {
-  const act = (what: (key: string) => Promise<void>) => () => {
-    what(message.key).catch((error: unknown) => toast.error(error instanceof Error ? error.message : SEND_TEXTS.failedTryAgain));
-  };
-  if (state === 'failed') {
-    return (
-      <span className="flex flex-wrap items-center justify-end gap-2 text-error" role="alert">
-        <span data-status="failed" aria-label={STATE_TEXT.failed} className="font-bold">!</span>
-        <span>{message.error || 'Not sent'}</span>
-        <button type="button" className="btn btn-xs btn-outline" onClick={act(retryMessage)}>Retry</button>
-        <button type="button" className="btn btn-xs btn-ghost" onClick={act(discardMessage)}>Delete</button>
-      </span>
-    );
-  }
-  return state === 'sent'
-    ? <span data-status="sent" role="img" aria-label={STATE_TEXT.sent} className="text-success">✓</span>
-    : <span data-status="pending" role="img" aria-label={STATE_TEXT.pending}><IconClock className="inline size-3.5" /></span>;
-}
+export { tombstoneText } from './message/snippet';
 
 export interface MessageRowProps {
   message: LocalMessage;
@@ -46,29 +32,56 @@ export interface MessageRowProps {
 function Row({ message: m, mine, showSender, onImageLoad }: MessageRowProps) {
   const state = itemState(m.status, m.deletedAt);
   const gone = state === 'deleted';
+  const scope = useMessageScope();
+  const [editing, setEditing] = useState(false);
+  const bubble = useRef<HTMLDivElement>(null);
+  const actions = useMenuActions(m, mine, () => setEditing(true));
+  const menuable = !gone && !editing && (actions.length > 0 || (scope !== null && canRespond(m)));
+  const menu = useMessageMenu(menuable);
+  const stopEditing = () => {
+    setEditing(false);
+    bubble.current?.focus({ preventScroll: true });
+  };
+
   return (
-    <div className={`chat ${mine ? 'chat-end' : 'chat-start'}`} data-testid="message" data-mine={mine} data-deleted={gone || undefined}>
+    <div className={`group chat ${mine ? 'chat-end' : 'chat-start'}`} data-testid="message" data-mine={mine} data-deleted={gone || undefined}
+      onKeyDown={menu.onRowKeyDown}>
       {showSender && !mine && <div className="chat-header text-xs">{m.sender?.fullName ?? 'Someone'}</div>}
       {gone
         // No words, no image, no actions: only that something was here.
         ? <div className="chat-bubble bg-base-200 text-base-content italic">{tombstoneText(m.deletedBy)}</div>
         : (
-          <div className={`chat-bubble wrap-anywhere whitespace-pre-wrap ${mine ? 'chat-bubble-primary' : ''}`}>
-            {m.image && (
-              <img src={m.image} alt={mine ? 'Image you sent' : 'Image sent to you'} className="mb-1 max-h-64 rounded" loading="lazy" onLoad={onImageLoad} />
-            )}
-            {m.text}
+          // Held on touch for the menu: the phone's own text selection and callout would fight it.
+          <div ref={bubble} tabIndex={-1} {...menu.bubble}
+            className={`chat-bubble wrap-anywhere whitespace-pre-wrap pointer-coarse:select-none [-webkit-touch-callout:none] ${mine ? 'chat-bubble-primary' : ''}`}>
+            {m.replyTo && <Quote replyTo={m.replyTo} />}
+            {m.image && <MessageImage image={m.image} mine={mine} onLoad={onImageLoad} />}
+            {editing ? <InlineEditor message={m} onDone={stopEditing} /> : m.text}
           </div>
         )}
       {/* One footer: daisyUI's chat grid has a single footer row. */}
-      <div className="chat-footer flex flex-wrap items-center justify-end gap-1 text-xs">
-        <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
-        {mine && state !== 'deleted' && <OwnStatus message={m} state={state} />}
-        {!gone && <MessageActions message={m} mine={mine} />}
+      <div className={`chat-footer flex flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}>
+        {/* Only where there are some: the chips read the device's blocks and names. */}
+        {!gone && (m.reactions?.length ?? 0) > 0 && <Reactions message={m} />}
+        <div className="flex flex-wrap items-center justify-end gap-1 text-xs">
+          <MessageTime message={m} />
+          {mine && state !== 'deleted' && <OwnStatus message={m} state={state} />}
+          {menuable && (
+            // Drawn small and shown on hover or focus; on a phone the app's button rule makes it 44 px, and the negative margin keeps the row from growing by as much.
+            <button type="button" aria-label={MENU_LABEL} title={MENU_LABEL} aria-haspopup="menu" aria-expanded={menu.anchor !== null}
+              onClick={(e) => menu.toggleFrom(e.currentTarget)}
+              className="btn btn-ghost btn-xs btn-circle opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 aria-expanded:opacity-100 max-sm:-my-3">
+              <IconDots className="size-4" />
+            </button>
+          )}
+        </div>
       </div>
+      {menu.anchor && <MessageMenu message={m} mine={mine} anchor={menu.anchor} onClose={menu.close} onEdit={() => setEditing(true)} />}
     </div>
   );
 }
+
+const reactionsKey = (m: LocalMessage) => (m.reactions ?? []).map((r) => `${r.emoji}:${r.userIds.join(',')}`).join(';');
 
 /** The fields a row shows: a live query hands over new objects each time, so identity says nothing. */
 export function sameRow(a: MessageRowProps, b: MessageRowProps): boolean {
@@ -77,7 +90,9 @@ export function sameRow(a: MessageRowProps, b: MessageRowProps): boolean {
   return a.mine === b.mine && a.showSender === b.showSender && a.onImageLoad === b.onImageLoad
     && x.key === y.key && x.status === y.status && x.error === y.error && x.text === y.text && x.image === y.image
     && x.createdAt === y.createdAt && x.sender?.fullName === y.sender?.fullName
-    && (x.deletedAt ?? null) === (y.deletedAt ?? null) && (x.deletedBy ?? null) === (y.deletedBy ?? null) && x._id === y._id;
+    && (x.deletedAt ?? null) === (y.deletedAt ?? null) && (x.deletedBy ?? null) === (y.deletedBy ?? null) && x._id === y._id
+    && (x.replyTo ?? null) === (y.replyTo ?? null) && (x.writtenAt ?? null) === (y.writtenAt ?? null)
+    && (x.editedAt ?? null) === (y.editedAt ?? null) && reactionsKey(x) === reactionsKey(y);
 }
 
 export const MessageRow = memo(Row, sameRow);

@@ -9,6 +9,9 @@ export function formatTime(iso: string, at: Date = new Date(iso)): string {
   return `${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
+/** When a message was written, the time it shows: earlier than when it was stored if it waited offline. */
+export const shownAt = (m: { createdAt: string; writtenAt?: string | null }): string => m.writtenAt ?? m.createdAt;
+
 /** Case- and accent-insensitive match on the name; a blank query keeps everyone. */
 export function filterByName<T extends { fullName?: string; name?: string }>(items: readonly T[], query: string): T[] {
   const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
@@ -72,15 +75,21 @@ export function listTime(iso: string, now: Date = new Date(), locale?: string): 
   return calendarLabel(at, now, 'short', locale);
 }
 
-/** The messages that open a new day, each with its separator's label (the first message always does). */
-export function daySeparators(oldestFirst: readonly { key: string; createdAt: string }[], now: Date = new Date(), locale?: string): Map<string, string> {
+/**
+ * The messages that open a new day, each with its separator's label (the first message always does),
+ * by the time each shows (shownAt), so a separator never disagrees with the times under it.
+ */
+export function daySeparators(
+  oldestFirst: readonly { key: string; createdAt: string; writtenAt?: string | null }[], now: Date = new Date(), locale?: string,
+): Map<string, string> {
   const out = new Map<string, string>();
   let previous: number | null = null;
   for (const m of oldestFirst) {
-    const at = new Date(m.createdAt);
+    const shown = shownAt(m);
+    const at = new Date(shown);
     if (Number.isNaN(at.getTime())) continue;
     const day = startOfDay(at);
-    if (day !== previous) out.set(m.key, dayLabel(m.createdAt, now, locale));
+    if (day !== previous) out.set(m.key, dayLabel(shown, now, locale));
     previous = day;
   }
   return out;
