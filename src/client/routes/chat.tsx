@@ -1,6 +1,8 @@
-import { createFileRoute, useMatchRoute, useRouter } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { createFileRoute, useMatchRoute, useRouter, useSearch } from '@tanstack/react-router';
 import { requireAccess } from '../features/auth/access';
 import { ChatPage, type OpenConversation } from '../features/chat/ChatPage';
+import type { MessageTarget } from '../features/chat/messageTarget';
 import { startDirectoryRefresh } from '../features/chat/useDirectory';
 import { FILL_SCREEN, titled } from '../ui/screen';
 
@@ -15,7 +17,7 @@ declare module '@tanstack/history' {
  * /chat, with the open conversation in the address (/chat/dm/{the other person's id},
  * /chat/group/{groupId}): Back returns to the list, a reload reopens it and a link opens it.
  * ?group={groupId} is the spec's link that opens a group, joining first; the group's own address
- * then takes its place.
+ * then takes its place. ?message={messageId} on a conversation's address opens it at that message.
  */
 export const Route = createFileRoute('/chat')({
   beforeLoad: requireAccess('app'),
@@ -61,10 +63,28 @@ function useShowConversation(open: OpenConversation): (next: OpenConversation) =
   return (next) => queueMicrotask(() => show(next));
 }
 
+/**
+ * The message the address names, handed to the open conversation; once shown (or found gone) it
+ * leaves the address in place, so the same link works again and a reload opens as usual. Changing
+ * it scrolls the open conversation: the page stays mounted.
+ */
+function useMessageTarget(): MessageTarget | null {
+  const router = useRouter();
+  const { message } = useSearch({ strict: false });
+  return useMemo(() => (message ? {
+    id: message,
+    onDone: () => {
+      const { pathname, state } = router.state.location;
+      void router.navigate({ href: pathname, replace: true, state });
+    },
+  } : null), [message, router]);
+}
+
 function ChatRoute() {
   const { group } = Route.useSearch();
   const { directory } = Route.useLoaderData();
   const open = useOpenConversation();
   const onOpen = useShowConversation(open);
-  return <ChatPage groupParam={group} open={open} onOpen={onOpen} directory={directory} />;
+  const target = useMessageTarget();
+  return <ChatPage groupParam={group} open={open} onOpen={onOpen} directory={directory} target={target} />;
 }

@@ -86,6 +86,30 @@ export async function readWindow(db: HavenDb, conversation: string, floor: Floor
   };
 }
 
+/** Older messages shown above the first unread one when a conversation opens there. */
+const UNREAD_CONTEXT = 3;
+/** Beyond this many unread, a conversation opens at its newest page (reading them all at once would cost too much). */
+export const UNREAD_OPENING_MOST = 10 * HISTORY_PAGE;
+
+/**
+ * The window a conversation opens with: its newest page, reaching back to a few messages before
+ * the first one above the read position when that is further back, so the "New messages" divider
+ * is in it (docs/decisions/opening-a-conversation.md).
+ */
+export async function openingWindow(db: HavenDb, conversation: string, size = HISTORY_PAGE): Promise<WindowSnapshot> {
+  const newest = await readWindow(db, conversation, null, size);
+  const readSeq = (await db.reads.get(conversation))?.seq ?? 0;
+  // As the unread count reads it: nothing before one's own newest message is unread.
+  const unread = await byOrder(db, conversation, readSeq, PENDING_SORT_BASE, false, false).reverse()
+    .until((m) => m.senderId === db.userId, true).limit(UNREAD_OPENING_MOST + 1).toArray();
+  const first = unread.findLast((m) => m.senderId !== db.userId);
+  if (!first || unread.length > UNREAD_OPENING_MOST) return newest;
+  const before = (await byOrder(db, conversation, Dexie.minKey, first.sortKey, false).reverse().limit(UNREAD_CONTEXT).keys()) as unknown as Array<[string, number]>;
+  const key = before.at(-1)?.[1] ?? first.sortKey;
+  if (newest.floor?.inclusive && newest.floor.key <= key) return newest;
+  return readWindow(db, conversation, { key, inclusive: true });
+}
+
 function parseConversation(conversation: string): PeopleConversation {
   const ref = parsePeopleKey(conversation);
   if (!ref) throw new Error(`Not a conversation: ${conversation}`);
@@ -138,6 +162,8 @@ export async function widenWindow(db: HavenDb, conversation: string, floor: Floo
   return oldest === undefined ? floor : { key: oldest, inclusive: true };
 }
 
+const sameFloor = (a: Floor | null, b: Floor | null) => a === b || (a !== null && b !== null && a.key === b.key && a.inclusive === b.inclusive);
+
 export interface ConversationWindow {
   /** Oldest first, unsent last; undefined while the first read is under way. */
   messages: LocalMessage[] | undefined;
@@ -152,45 +178,60 @@ export interface ConversationWindow {
   setFollowing: (following: boolean) => void;
 }
 
-
+/**
+ * The floor that keeps only the newest `keep` rows of a window, or null when nothing need go. A
+ * cut among unsent rows is made just above the newest stored row (see Floor), so unsent rows stay.
+ */
+export function trimmedFloor(messages: readonly LocalMessage[], keep = HISTORY_PAGE): Floor | null {
+  if (messages.length <= 2 * keep) return null;
+  const cut = messages[messages.length - keep]!;
+  if (cut.sortKey < PENDING_SORT_BASE) return { key: cut.sortKey, inclusive: true };
+  const newestStored = messages.findLast((m) => m.sortKey < PENDING_SORT_BASE);
+  return newestStored && newestStored !== messages[0] ? { key: newestStored.sortKey, inclusive: false } : null;
+}
 
 /**
- * One conversation (`dm:<userId>` or `group:<groupId>`) as a live window of its newest rows.
- * The window's floor is pinned once known, so a new message adds a row at the bottom instead of
- * pushing the top one out under a reader who scrolled up. Opening a conversation the device holds
- * little of (a group joined later) loads the page before what it has.
+ * One conversation (`dm:<userId>` or `group:<groupId>`) as a live window. It opens on the newest
+ * page, reaching back to the first unread message (openingWindow), and its floor is pinned from
+ * then on, so every new message adds a row at the bottom: the list's row count grows, which is
+ * what makes Virtuoso follow the output. A window that slid instead (the newest N rows) kept its
+ * count at N once full, and from the N-th message on nothing scrolled into view. The window is cut
+ * back to the newest page only while the reader is at the bottom and it has grown past two pages,
+ * out of sight above them. Opening a conversation the device holds little of (a group joined
+ * later) loads the page before what it has.
  */
 export function useConversationWindow(conversation: string | null): ConversationWindow {
   const db = useDb();
-  const [pinned, setPinned] = useState<{ conversation: string | null; floor: Floor | null; size: number }>(
-    { conversation, floor: null, size: HISTORY_PAGE },
-  );
-  const [following, setFollowingState] = useState(true);
+  const [pinned, setPinned] = useState<{ conversation: string | null; floor: Floor | null }>({ conversation, floor: null });
+  // Unknown until the list says: a conversation opened at its first unread is not at the bottom.
+  const [following, setFollowingState] = useState(false);
   const [loadingFor, setLoadingFor] = useState<string | null>(null);
   const [failedFor, setFailedFor] = useState<string | null>(null);
+  const [widening, setWidening] = useState(false);
   const busy = useRef(false);
-  const mine = pinned.conversation === conversation;
-  // A reader at the bottom sees the newest `size` rows, so a long burst (a backlog typed offline)
-  // keeps each re-read a page long; a reader looking back has the window pinned at its floor.
-  const floor = mine && !following ? pinned.floor : null;
-  const size = mine ? pinned.size : HISTORY_PAGE;
+  const floor = pinned.conversation === conversation ? pinned.floor : null;
 
-  const snapshot = useLiveQuery(
-    () => (conversation ? readWindow(db, conversation, floor, size) : undefined),
-    [db, conversation, floor?.key, floor?.inclusive, size],
+  const read = useLiveQuery(
+    async () => (!conversation ? undefined : { asked: floor, window: floor ? await readWindow(db, conversation, floor) : await openingWindow(db, conversation) }),
+    [db, conversation, floor?.key, floor?.inclusive],
   );
+  const snapshot = read?.window;
   // useLiveQuery keeps the previous answer while a new query runs: never show another conversation's.
   const current = snapshot?.conversation === conversation ? snapshot : undefined;
+  // Older rows asked for are still on their way until a read from the new floor has answered.
+  const settled = read !== undefined && sameFloor(read.asked, floor);
 
-  // Pinned when the reader leaves the bottom (while rendering, React's pattern for state that
-  // follows data), so new rows go in below without pushing the top one out under them.
-  if (conversation && !following && floor === null && current?.floor) setPinned({ conversation, floor: current.floor, size });
+  // Pinned at the first rows (while rendering, React's pattern for state that follows data).
+  if (conversation && floor === null && current?.floor) setPinned({ conversation, floor: current.floor });
 
-  const setFollowing = useCallback((next: boolean) => {
-    setFollowingState(next);
-    // Back at the bottom: the window shrinks to the newest page again, out of sight above.
-    if (next) setPinned((p) => ({ ...p, floor: null, size: HISTORY_PAGE }));
-  }, []);
+  if (widening && settled) setWidening(false);
+
+  // Cut back while rendering too: the rows that made the window long are still the ones drawn now
+  // (and followed); the shorter window arrives with the next read, a change of its own.
+  const trim = following && current ? trimmedFloor(current.messages) : null;
+  if (conversation && trim && !sameFloor(trim, floor)) setPinned({ conversation, floor: trim });
+
+  const setFollowing = useCallback((next: boolean) => setFollowingState(next), []);
 
   const loadOlder = useCallback(async () => {
     if (!conversation || !current || busy.current) return;
@@ -198,7 +239,8 @@ export function useConversationWindow(conversation: string | null): Conversation
     setLoadingFor(conversation);
     try {
       const next = await widenWindow(db, conversation, current.floor);
-      setPinned({ conversation, floor: next, size: current.messages.length + HISTORY_PAGE });
+      setPinned({ conversation, floor: next });
+      setWidening(true);
       setFailedFor(null);
     } catch (error) {
       console.error('Haven: older messages could not be loaded', error);
@@ -223,7 +265,7 @@ export function useConversationWindow(conversation: string | null): Conversation
   return {
     messages: conversation ? current?.messages : [],
     loadOlder,
-    loadingOlder: loadingFor !== null && loadingFor === conversation,
+    loadingOlder: (loadingFor !== null && loadingFor === conversation) || (widening && !settled),
     atStart: current?.atStart ?? false,
     failed: failedFor !== null && failedFor === conversation,
     setFollowing,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
 import { isPendingProfessional } from '../../../shared/limits';
 import { serverMessage } from '../../net/api';
@@ -8,15 +8,21 @@ import { gotNoAnswer } from '../../net/errors';
 import { WithGetHelp } from '../help/GetHelpButton';
 import { AuthCard } from '../../ui/AuthCard';
 import { PasswordInput } from '../../ui/PasswordInput';
+import { safeRedirect } from './access';
 import { setUser } from './session';
 
 export const OFFLINE_SIGN_IN = "You're offline. Signing in needs a connection.";
 /** Online by the browser's account, yet no answer (server down, a dead Wi-Fi): the same calm words. */
 export const NO_ANSWER_SIGN_IN = "Haven's server could not be reached. Signing in needs a connection: please try again.";
 
+/** Signing up from here keeps where the person was going (the /signup route's access check sends them on). */
+const signupSearch = (redirect: string | undefined) => (redirect ? { redirect } : {});
+
 /** /login: no client-side rules (spec section 5); the server decides. */
 export function LoginPage() {
   const navigate = useNavigate();
+  // Where the person was going when sent here (validated by the route: a path of this app only).
+  const redirect = safeRedirect(useSearch({ from: '/login' }).redirect) ?? undefined;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -32,7 +38,9 @@ export function LoginPage() {
       if (pending) toast('Your account is pending verification');
       // Shown once their engine runs: navigating before that would be decided with nobody signed in.
       await setUser(user);
-      await navigate({ to: pending ? '/verification-needed' : '/dashboard', replace: true });
+      if (pending) await navigate({ to: '/verification-needed', replace: true });
+      else if (redirect) await navigate({ href: redirect, replace: true });
+      else await navigate({ to: '/dashboard', replace: true });
     } catch (error) {
       // No answer is not a failed login: the password may well be right. The spec's words stay for real refusals.
       if (gotNoAnswer(error)) toast(navigator.onLine ? NO_ANSWER_SIGN_IN : OFFLINE_SIGN_IN, { id: 'login-no-answer' });
@@ -62,7 +70,7 @@ export function LoginPage() {
         </form>
         <p className="text-center">
           Don&apos;t have an account?{' '}
-          <Link to="/signup" className="link font-semibold">Create account</Link>
+          <Link to="/signup" search={signupSearch(redirect)} className="link font-semibold">Create account</Link>
         </p>
         {/* After "Create account", which the spec names: a reset code is Haven's own addition. */}
         <p className="text-center">

@@ -12,6 +12,7 @@ import { filterByName } from './format';
 import { GroupsPanel } from './GroupsPanel';
 import { ChatLayout, ListError, Sidebar } from './Layout';
 import { GroupList } from './GroupList';
+import { MessageTargetContext, type MessageTarget } from './messageTarget';
 import { PeopleList } from './PeopleList';
 import { RequestsSection } from './RequestsSection';
 import { SearchBox } from './SearchBox';
@@ -33,10 +34,12 @@ interface Props {
   onOpen?: (next: OpenConversation) => void;
   /** The lists' refresh the route's loader started; without it the page starts one. */
   directory?: DirectoryLoad;
+  /** A message the address names (?message=): the open conversation scrolls to it. */
+  target?: MessageTarget | null;
 }
 
 /** /chat (spec section 2): direct messages and community support groups. */
-export function ChatPage({ groupParam, open: given = null, onOpen, directory }: Props) {
+export function ChatPage({ groupParam, open: given = null, onOpen, directory, target = null }: Props) {
   const [own, setOwn] = useState<OpenConversation>(null);
   const open = onOpen ? given : own;
   const setOpen = onOpen ?? setOwn;
@@ -114,7 +117,7 @@ export function ChatPage({ groupParam, open: given = null, onOpen, directory }: 
 
   return (
     <>
-      <ChatLayout sidebar={sidebar} main={main} conversationOpen={conversationOpen} />
+      <ChatLayout sidebar={sidebar} main={<MessageTargetContext.Provider value={target}>{main}</MessageTargetContext.Provider>} conversationOpen={conversationOpen} />
       {guidelines}
     </>
   );

@@ -1,6 +1,6 @@
 /**
  * An open conversation's read state: where the "New messages" divider goes (fixed when it opens,
- * so it stays put while the reader reads) and marking read while the reader is at the end of the
+ * so it stays put while the reader reads; the list opens there) and marking read while the reader is at the end of the
  * list with the tab in view. A message arriving in a hidden tab, or below a reader who scrolled
  * up, stays unread until they see it.
  */
@@ -31,14 +31,18 @@ export interface ReadMarker {
 export function useReadMarker(conversation: string | null, messages: readonly LocalMessage[] | undefined, me: string, ready: boolean): ReadMarker {
   const readSeq = useReadSeq(conversation);
   const [divider, setDivider] = useState<{ key: string | null } | null>(null);
-  const [atEnd, setAtEnd] = useState(true);
+  // Unknown until the list says (null): a conversation opened at its first unread is not at the end.
+  const [atEnd, setAtEnd] = useState<boolean | null>(null);
   const visible = useSyncExternalStore(subscribeVisibility, isVisible, () => true);
   // Fixed once, while rendering (React's pattern for state that follows data), before anything is marked read.
-  if (divider === null && conversation && ready && messages && readSeq !== undefined) setDivider({ key: firstUnreadKey(messages, me, readSeq) });
+  // Not on an empty list: a device new to the conversation is still fetching it, and a divider fixed
+  // before its messages came would never show.
+  if (divider === null && conversation && ready && messages && messages.length > 0 && readSeq !== undefined) setDivider({ key: firstUnreadKey(messages, me, readSeq) });
 
   const newest = messages ? newestSeq(messages) : 0;
   useEffect(() => {
-    if (!conversation || !atEnd || !visible || readSeq === undefined || divider === null || newest <= readSeq) return;
+    if (!conversation || !visible || readSeq === undefined || divider === null || newest <= readSeq) return;
+    if (!(atEnd ?? divider.key === null)) return;
     void markConversationRead(conversation, newest);
   }, [conversation, atEnd, visible, readSeq, divider, newest]);
 

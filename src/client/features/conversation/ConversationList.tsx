@@ -1,10 +1,11 @@
 /**
  * The one message list every conversation uses (direct, group, Aura): windowed with Virtuoso, so
- * only the rows on screen are in the DOM; opened at the newest row; following new rows while the
+ * only the rows on screen are in the DOM; opened at the newest row, or at an anchor row (the first
+ * unread, a message opened from elsewhere); following new rows while the
  * reader is at the bottom, keeping their place (with a "New messages" pill) when they scrolled up;
  * asking for older rows at the top. What a row looks like is the conversation's own `renderRow`.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type Components } from 'react-virtuoso';
 import { NewMessagesPill } from './NewMessagesPill';
 import { useStickyScroll } from './useStickyScroll';
@@ -28,11 +29,37 @@ export interface ConversationListProps<T, C extends object> {
   scroller: { role: 'log' | 'region'; 'aria-label': string; 'aria-live'?: 'polite' };
   onStartReached: () => void;
   onAtBottom?: (atBottom: boolean) => void;
+  /** A row to bring into view: where the list opens when it holds it, and again at each new `request`. */
+  anchor?: ListAnchor | null;
+}
+
+export interface ListAnchor {
+  key: string;
+  align: 'start' | 'center';
+  request: number;
+}
+
+type Location = { index: number | 'LAST'; align: 'start' | 'center' | 'end' };
+
+/** Where the list opens and scrolls to its anchor; the anchor's row is asked for once per request. */
+function useAnchor<T>(rows: readonly T[], keyOf: (row: T) => string, anchor: ListAnchor | null | undefined, scrollTo: (to: Location) => void) {
+  const index = anchor ? rows.findIndex((row) => keyOf(row) === anchor.key) : -1;
+  const [initial] = useState<Location>(() => (anchor && index >= 0 ? { index, align: anchor.align } : { index: 'LAST', align: 'end' }));
+  const done = useRef(anchor && index >= 0 ? anchor.request : null);
+  useEffect(() => {
+    if (!anchor || index < 0 || done.current === anchor.request) return;
+    done.current = anchor.request;
+    scrollTo({ index, align: anchor.align });
+  }, [anchor, index, scrollTo]);
+  return initial;
 }
 
 export function ConversationList<T, C extends object>(props: ConversationListProps<T, C>) {
-  const { rows, keyOf, isOwnNew, renderRow, context, components, scroller, onStartReached, onAtBottom } = props;
-  const { handle, firstItemIndex, followOutput, unseen, onAtBottom: stickyAtBottom, jumpToBottom, keepBottom } = useStickyScroll(rows, keyOf, isOwnNew);
+  const { rows, keyOf, isOwnNew, renderRow, context, components, scroller, onStartReached, onAtBottom, anchor } = props;
+  const opensAtAnchor = Boolean(anchor && rows.some((row) => keyOf(row) === anchor.key));
+  const [opensAtBottom] = useState(!opensAtAnchor);
+  const { handle, firstItemIndex, followOutput, unseen, onAtBottom: stickyAtBottom, jumpToBottom, keepBottom } = useStickyScroll(rows, keyOf, isOwnNew, opensAtBottom);
+  const initial = useAnchor(rows, keyOf, anchor, useMemo(() => (to: Location) => handle.current?.scrollToIndex(to), [handle]));
   const full = useMemo<C & RowContext>(() => ({ ...context, onImageLoad: keepBottom }), [context, keepBottom]);
   return (
     <div className="relative min-h-0 flex-1">
@@ -47,7 +74,7 @@ export function ConversationList<T, C extends object>(props: ConversationListPro
         computeItemKey={(_i, row) => keyOf(row)}
         itemContent={(_i, row, c) => renderRow(row, c)}
         firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+        initialTopMostItemIndex={initial}
         followOutput={followOutput}
         atBottomStateChange={(bottom) => {
           stickyAtBottom(bottom);

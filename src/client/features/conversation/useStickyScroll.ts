@@ -21,10 +21,14 @@ export interface StickyScroll {
   keepBottom: () => void;
 }
 
-/** `keyOf` and `isOwnNew` must be stable (module functions or memoised). */
-export function useStickyScroll<T>(items: readonly T[], keyOf: (item: T) => string, isOwnNew: (item: T) => boolean): StickyScroll {
+/**
+ * `keyOf` and `isOwnNew` must be stable (module functions or memoised). `opensAtBottom`: false
+ * when the list opens further up (at the first unread message), so nothing pulls it down before
+ * the list has said where its reader is.
+ */
+export function useStickyScroll<T>(items: readonly T[], keyOf: (item: T) => string, isOwnNew: (item: T) => boolean, opensAtBottom = true): StickyScroll {
   const handle = useRef<VirtuosoHandle>(null);
-  const [atBottom, setAtBottom] = useState(true);
+  const [atBottom, setAtBottom] = useState(opensAtBottom);
   const [unseen, setUnseen] = useState(false);
   const [seen, setSeen] = useState<{ items: readonly T[]; first: number; arrival: Arrival }>({ items, first: FIRST_ITEM_INDEX, arrival: 'none' });
   let current = seen;

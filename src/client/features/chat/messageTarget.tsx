@@ -1,0 +1,89 @@
+/**
+ * Opening a conversation at one message (/chat/dm/{id}?message={messageId}, and the group's): the
+ * route hands the wanted message down; the list pages older history in until it holds it, then
+ * scrolls to it and rings it for a moment, or says calmly that it is gone.
+ */
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { isId } from '../../../shared/ids';
+import type { LocalMessage } from '../../db/database';
+import type { ConversationWindow } from '../../sync/history';
+import type { ListAnchor } from '../conversation/ConversationList';
+
+export interface MessageTarget {
+  /** The server id of the message to show. */
+  id: string;
+  /** Called once the message was shown or found missing (the route then drops it from the address). */
+  onDone: () => void;
+}
+
+/** The conversation routes' search: `message`, a message id; anything else is dropped. */
+export const messageSearch = (search: Record<string, unknown>): { message?: string } =>
+  typeof search.message === 'string' && isId(search.message) ? { message: search.message } : {};
+
+export const MessageTargetContext = createContext<MessageTarget | null>(null);
+
+export const MESSAGE_GONE = 'That message is no longer available';
+/** How long the found message stays ringed. */
+const HIGHLIGHT_MS = 2000;
+
+export interface TargetView {
+  anchor: ListAnchor | null;
+  /** The row ringed for a moment. */
+  highlightKey: string | null;
+  /** Said to screen readers when the message is shown. */
+  announcement: string;
+}
+
+type History = Pick<ConversationWindow, 'loadOlder' | 'loadingOlder' | 'atStart' | 'failed'>;
+
+export function useMessageTarget(messages: readonly LocalMessage[] | undefined, history: History): TargetView {
+  const target = useContext(MessageTargetContext);
+  const { loadOlder, loadingOlder, atStart, failed } = history;
+  const [view, setView] = useState<TargetView>({ anchor: null, highlightKey: null, announcement: '' });
+  const requests = useRef(0);
+  // The window's length when older messages were last asked for: unchanged after, nothing more came.
+  const askedAt = useRef<{ id: string; length: number } | null>(null);
+
+  // The address keeps the target until the route drops it: handled once, whatever re-renders meanwhile.
+  const handled = useRef<MessageTarget | null>(null);
+
+  useEffect(() => {
+    if (!target || handled.current === target || messages === undefined || loadingOlder) return;
+    const finish = () => {
+      askedAt.current = null;
+      handled.current = target;
+      target.onDone();
+    };
+    const found = messages.find((m) => m._id === target.id);
+    if (found && !found.deletedAt) {
+      requests.current += 1;
+      setView({ anchor: { key: found.key, align: 'center', request: requests.current }, highlightKey: found.key, announcement: 'Showing the message you opened.' });
+      finish();
+      return;
+    }
+    const exhausted = askedAt.current?.id === target.id && askedAt.current.length === messages.length;
+    if (found || atStart || exhausted) {
+      toast(MESSAGE_GONE, { id: 'message-gone' });
+      finish();
+      return;
+    }
+    // The failure is shown by the list (Try again) and the conversation's toast.
+    if (failed && askedAt.current?.id === target.id) {
+      finish();
+      return;
+    }
+    askedAt.current = { id: target.id, length: messages.length };
+    void loadOlder();
+  }, [target, messages, loadingOlder, atStart, failed, loadOlder]);
+
+  // Each showing rings afresh (a new anchor), the same message too.
+  const { anchor } = view;
+  useEffect(() => {
+    if (!anchor) return;
+    const timer = setTimeout(() => setView((v) => (v.anchor === anchor ? { ...v, highlightKey: null } : v)), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [anchor]);
+
+  return view;
+}
