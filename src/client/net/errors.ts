@@ -11,6 +11,14 @@ export class NoAnswerError extends Error {
   override name = 'NoAnswerError';
 }
 
+/**
+ * An error whose message is written for people ("Please write a title"): the one kind of local
+ * error whose words reach the screen. Any other error's message is for the console only.
+ */
+export class CalmError extends Error {
+  override name = 'CalmError';
+}
+
 export type FailureCode = ErrorCode | 'NO_ANSWER' | 'TIMEOUT';
 
 export interface Failure {
@@ -65,7 +73,29 @@ export function classify(error: unknown): Failure {
   if (error instanceof TimeoutError) return { code: 'TIMEOUT', status: null, message: calmMessage('TIMEOUT'), body: null };
   // fetch's own TypeError too, for requests made without the app's client.
   if (error instanceof NoAnswerError || error instanceof TypeError) return { code: 'NO_ANSWER', status: null, message: calmMessage('NO_ANSWER'), body: null };
+  if (error instanceof CalmError) return { code: 'INTERNAL', status: null, message: error.message, body: null };
   return { code: 'INTERNAL', status: null, message: calmMessage('INTERNAL'), body: null };
+}
+
+/**
+ * What a person reads about any failure: calm words, never a status line or an address. The
+ * server's own words when it refused the request itself (a 4xx with a body: its messages are
+ * written for people, "An account with this email already exists"); otherwise `fallback` (a
+ * screen's own words, such as the spec's 'Failed to create group') or the calm words for the code.
+ * The technical detail goes to the console, where a developer looks for it.
+ */
+export function failureText(error: unknown, fallback?: string): string {
+  const failure = classify(error);
+  console.error('Haven:', fallback ?? failure.code, error);
+  const refusedByServer = failure.body !== null && failure.status !== null && failure.status < 500;
+  if (refusedByServer || error instanceof CalmError) return failure.message;
+  return fallback ?? failure.message;
+}
+
+/** failureText, reading the body first if the error did not pass through the app's client. */
+export async function describeFailureText(error: unknown, fallback?: string): Promise<string> {
+  if (error instanceof HTTPError && !bodies.has(error)) await readErrorBody(error);
+  return failureText(error, fallback);
 }
 
 /** classify, reading the body first if this error did not pass through the app's client. */

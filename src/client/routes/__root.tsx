@@ -8,6 +8,7 @@ import { Header } from '../ui/Header';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { NotFound } from '../ui/NotFound';
 import { SkipLink } from '../ui/SkipLink';
+import { useRouteFocus } from '../ui/useRouteFocus';
 import { getSession, subscribeSession, useSession, whenSessionKnown } from '../features/auth/session';
 import { mayEnter, type Access } from '../features/auth/access';
 import { refreshCrisisResources } from '../features/help/resources';
@@ -73,6 +74,7 @@ function RootLayout() {
   const standalone = useMatches({ select: (matches) => matches.some((m) => m.staticData.standalone) });
   const fillScreen = useMatches({ select: (matches) => matches.some((m) => m.staticData.fillScreen) });
   useAccessRechecks();
+  useRouteFocus();
   // Signed in: warm the crisis detector's chunk, so a check made offline later answers at once.
   useEffect(() => {
     if (user) preloadDetector();

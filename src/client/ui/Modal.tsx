@@ -23,6 +23,11 @@ export interface ModalProps {
   icon?: ReactNode;
   /** The title's size: 'text-lg' unless given. */
   titleClassName?: string;
+  /**
+   * A tap or click outside the box closes it (asks `onClose`), as a sheet of information should.
+   * Off by default: a dialog with a form or a choice must not lose it to a stray tap.
+   */
+  dismissOnOutside?: boolean;
 }
 
 export function Modal(props: ModalProps) {
@@ -30,7 +35,7 @@ export function Modal(props: ModalProps) {
   return props.open ? <OpenModal {...props} /> : null;
 }
 
-function OpenModal({ title, onClose, children, actions, closeLabel = 'Close', initialFocus, icon, titleClassName = 'text-lg' }: ModalProps) {
+function OpenModal({ title, onClose, children, actions, closeLabel = 'Close', initialFocus, icon, titleClassName = 'text-lg', dismissOnOutside = false }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
@@ -38,6 +43,8 @@ function OpenModal({ title, onClose, children, actions, closeLabel = 'Close', in
   const closing = useRef(false);
   // Focus moves once, on opening: a new initialFocus ref later does not pull it back.
   const focusTarget = useRef(initialFocus);
+  /** Whether the press began outside the box: a drag from inside (selecting text) that ends outside is not a tap outside. */
+  const pressedOutside = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -62,7 +69,13 @@ function OpenModal({ title, onClose, children, actions, closeLabel = 'Close', in
       onCancel={(e) => { e.preventDefault(); onClose(); }}
       // A browser may still close it without a cancellable `cancel` (a second quick Escape): follow it.
       // Not a close of our own, nor a stale one from before a reopening (StrictMode's second effect).
-      onClose={() => { if (!closing.current && !ref.current?.open) onClose(); }}>
+      onClose={() => { if (!closing.current && !ref.current?.open) onClose(); }}
+      // The dialog element itself spans the screen behind the box: a press on it is outside the box.
+      onPointerDown={(e) => { pressedOutside.current = e.target === e.currentTarget; }}
+      onClick={(e) => {
+        if (dismissOnOutside && pressedOutside.current && e.target === e.currentTarget) onClose();
+        pressedOutside.current = false;
+      }}>
       <div className="modal-box">
         {icon ? <div className="flex items-center gap-2">{icon}{titleElement}</div> : titleElement}
         {children}

@@ -26,3 +26,4 @@ export const IconCamera = (p: P) => <Svg {...p}><path d="M23 19a2 2 0 0 1-2 2H3a
 export const IconArrowLeft = (p: P) => <Svg {...p}><path d="M19 12H5" /><path d="M12 19l-7-7 7-7" /></Svg>;
 export const IconClock = (p: P) => <Svg {...p}><circle cx="12" cy="12" r="10" /><path d="M12 6v6l4 2" /></Svg>;
 export const IconClose = (p: P) => <Svg {...p}><path d="M18 6L6 18" /><path d="M6 6l12 12" /></Svg>;
+export const IconHome = (p: P) => <Svg {...p}><path d="M3 10.5L12 3l9 7.5" /><path d="M5 9.5V21h14V9.5" /><path d="M10 21v-6h4v6" /></Svg>;

@@ -28,7 +28,9 @@ export function AllUsers({ users, filter, onFilter, onChanged }: Props) {
       toast.success('User deleted successfully');
       setDeleting(null);
       await onChanged();
-    } catch {
+    } catch (error) {
+      // The spec's words, whatever the cause; the detail goes to the console.
+      console.error('Haven: could not delete user', error);
       toast.error('Failed to delete user');
     } finally {
       setBusy(false);
@@ -41,32 +43,51 @@ export function AllUsers({ users, filter, onFilter, onChanged }: Props) {
         <h2 id="all-users-title" className="text-xl font-semibold">All Users</h2>
         <div className="flex flex-col gap-1">
           <label htmlFor="role-filter" className="text-sm font-medium">Filter by role</label>
-          <select id="role-filter" className="select select-sm w-44" value={filter} onChange={(e) => onFilter(e.target.value as RoleFilter)}>
+          <select id="role-filter" className="select select-sm w-44 max-w-full" value={filter} onChange={(e) => onFilter(e.target.value as RoleFilter)}>
             {ROLE_FILTERS.map((f) => <option key={f} value={f}>{filterLabel(f)}</option>)}
           </select>
         </div>
       </div>
       {users.length === 0 && <p className="mt-2">No users to show.</p>}
-      {users.length > 0 && <ul className="mt-3 divide-y divide-base-300 rounded-box border border-base-300" aria-label="Users">
-        {users.map((u) => (
-          <li key={u._id} className="flex flex-wrap items-center gap-3 p-3" data-testid="user-row">
-            <div className="min-w-0 flex-1">
-              <p className="font-medium wrap-anywhere">{u.fullName}</p>
-              <p className="text-sm wrap-anywhere">{u.email}</p>
-            </div>
-            <span className="badge badge-outline">{ROLE_LABEL[u.role]}</span>
-            <span className="badge badge-ghost">{u.status}</span>
-            {u.suspended && <span className="badge badge-error badge-outline">Suspended</span>}
-            {u.suspended && <LiftSuspensionButton userId={u._id} name={u.fullName} onChanged={onChanged} />}
-            {u.role !== 'admin' && <ResetCodeButton user={u} />}
-            {u.role !== 'admin' && (
-              <button type="button" className="btn btn-error btn-sm" onClick={() => setDeleting(u)} aria-label={`Delete ${u.fullName}`}>
-                Delete
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>}
+      {users.length > 0 && (
+        // A table from the sm breakpoint up; on a phone each row is a card (name and email on
+        // their own full-width lines, then the badges, then the actions), so nothing is squeezed
+        // into a narrow column and the page never scrolls sideways, at 200 % text too.
+        <table className="table mt-3 rounded-box border border-base-300 max-sm:block max-sm:border-0" aria-label="Users">
+          <thead className="max-sm:sr-only">
+            <tr><th scope="col">Name</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col"><span className="sr-only">Actions</span></th></tr>
+          </thead>
+          <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-3">
+            {users.map((u) => (
+              <tr key={u._id} data-testid="user-row"
+                className="max-sm:flex max-sm:flex-col max-sm:gap-2 max-sm:rounded-box max-sm:border max-sm:border-base-300 max-sm:p-3 max-sm:*:p-0">
+                <td className="min-w-0">
+                  <p className="font-medium wrap-anywhere">{u.fullName}</p>
+                  <p className="text-sm wrap-anywhere">{u.email}</p>
+                </td>
+                <td><span className="badge badge-outline">{ROLE_LABEL[u.role]}</span></td>
+                <td>
+                  <div className="flex flex-wrap gap-1">
+                    <span className="badge badge-ghost">{u.status}</span>
+                    {u.suspended && <span className="badge badge-error badge-outline">Suspended</span>}
+                  </div>
+                </td>
+                <td>
+                  <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
+                    {u.suspended && <LiftSuspensionButton userId={u._id} name={u.fullName} onChanged={onChanged} />}
+                    {u.role !== 'admin' && <ResetCodeButton user={u} />}
+                    {u.role !== 'admin' && (
+                      <button type="button" className="btn btn-error btn-sm" onClick={() => setDeleting(u)} aria-label={`Delete ${u.fullName}`}>
+                        Delete
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {deleting && (
         <ConfirmDialog title="Delete this user?" confirmLabel="Delete" danger busy={busy}
           onConfirm={() => void remove(deleting)} onCancel={() => setDeleting(null)}>

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AdminGroup, PublicUser } from '../../../shared/api';
 import { GROUP_DESCRIPTION_MAX_LENGTH, GROUP_TYPES, NAME_MAX_LENGTH, type GroupType } from '../../../shared/limits';
-import { serverMessage } from '../../net/api';
+import { describeFailureText } from '../../net/errors';
 import { GROUP_TYPE_LABEL, memberCount, ROLE_LABEL } from '../../ui/labels';
 import { GroupIcon } from '../chat/GroupIcon';
 import { adminApi } from './adminApi';
@@ -36,7 +36,7 @@ function CreateGroupForm({ onCreated }: { onCreated: () => Promise<unknown> }) {
       setDescription('');
       await onCreated();
     } catch (error) {
-      toast.error(await serverMessage(error, 'Failed to create group'));
+      toast.error(await describeFailureText(error, 'Failed to create group'));
     } finally {
       setBusy(false);
     }
@@ -93,7 +93,7 @@ export function GroupsAdmin({ groups, onChanged }: { groups: AdminGroup[]; onCha
       setPending(null);
       await onChanged();
     } catch (error) {
-      toast.error(await serverMessage(error, p.kind === 'group' ? 'Failed to delete group' : 'Failed to remove member'));
+      toast.error(await describeFailureText(error, p.kind === 'group' ? 'Failed to delete group' : 'Failed to remove member'));
     } finally {
       setBusy(false);
     }

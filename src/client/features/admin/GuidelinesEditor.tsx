@@ -4,7 +4,7 @@ import { toast } from 'react-hot-toast';
 import type { AdminGroup } from '../../../shared/api';
 import { GUIDELINES_MAX_LENGTH } from '../../../shared/community';
 import { DEFAULT_GROUP_GUIDELINES, guidelinesOf } from '../../../shared/guidelines';
-import { serverMessage } from '../../net/api';
+import { describeFailureText } from '../../net/errors';
 import { Modal } from '../../ui/Modal';
 import { adminApi } from './adminApi';
 
@@ -34,7 +34,7 @@ function GuidelinesDialog({ group, onClose, onChanged }: { group: AdminGroup; on
       onClose();
       await onChanged();
     } catch (error) {
-      toast.error(await serverMessage(error, 'Failed to save the guidelines'));
+      toast.error(await describeFailureText(error, 'Failed to save the guidelines'));
     } finally {
       setBusy(false);
     }

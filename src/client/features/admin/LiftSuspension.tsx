@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { serverMessage } from '../../net/api';
+import { describeFailureText } from '../../net/errors';
 import { adminApi } from './adminApi';
 import { NoteDialog } from './NoteDialog';
 
@@ -23,7 +23,7 @@ export function LiftSuspensionButton({ userId, name, onChanged }: Props) {
       setOpen(false);
       await onChanged();
     } catch (error) {
-      toast.error(await serverMessage(error, 'Failed to lift the suspension'));
+      toast.error(await describeFailureText(error, 'Failed to lift the suspension'));
     } finally {
       setBusy(false);
     }

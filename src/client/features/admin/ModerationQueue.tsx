@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AdminReport, ReportAction } from '../../../shared/community';
-import { serverMessage } from '../../net/api';
+import { describeFailureText } from '../../net/errors';
 import { adminApi } from './adminApi';
 import { NoteDialog } from './NoteDialog';
 import { ReportCard } from './ReportCard';
@@ -37,7 +37,7 @@ export function ModerationQueue({ reports, onChanged }: Props) {
       await onChanged();
     } catch (error) {
       // The report stays in the queue (and the dialog, with its note, stays open) to try again.
-      toast.error(await serverMessage(error, FAILED[action]));
+      toast.error(await describeFailureText(error, FAILED[action]));
     } finally {
       setWorking(null);
     }

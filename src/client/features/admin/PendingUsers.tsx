@@ -17,7 +17,9 @@ export function PendingUsers({ users, onChanged }: { users: AdminUser[]; onChang
       toast.success('User verified successfully');
       toast(`Referral code for ${u.fullName}: ${res.referralCode}`);
       await onChanged();
-    } catch {
+    } catch (error) {
+      // The spec's words, whatever the cause; the detail goes to the console.
+      console.error('Haven: could not verify user', error);
       toast.error('Failed to verify user');
     } finally {
       setBusyId(null);
@@ -32,7 +34,9 @@ export function PendingUsers({ users, onChanged }: { users: AdminUser[]; onChang
       setRejecting(null);
       setReason('');
       await onChanged();
-    } catch {
+    } catch (error) {
+      // The spec's words, whatever the cause; the detail goes to the console.
+      console.error('Haven: could not reject user', error);
       toast.error('Failed to reject user');
     } finally {
       setBusyId(null);

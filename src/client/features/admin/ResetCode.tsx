@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import type { AdminUser, ResetCodeResponse } from '../../../shared/api';
-import { serverMessage } from '../../net/api';
+import { describeFailureText } from '../../net/errors';
 import { Modal } from '../../ui/Modal';
 import { adminApi } from './adminApi';
 
@@ -20,7 +20,7 @@ export function ResetCodeButton({ user }: { user: AdminUser }) {
     try {
       setMade(await adminApi.resetCode(user._id));
     } catch (error) {
-      toast.error(await serverMessage(error, 'Failed to create a reset code'));
+      toast.error(await describeFailureText(error, 'Failed to create a reset code'));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@
 import type { AdminGroup, AdminStats, AdminUser } from '../../../shared/api';
 import type { AdminReport, ModerationEntry } from '../../../shared/community';
 import type { RoleFilter } from '../../../shared/limits';
-import { classify } from '../../net/errors';
+import { classify, failureText } from '../../net/errors';
 import { adminApi } from './adminApi';
 
 /** The spec's toasts (section 8); the list and the statistics share one. */
@@ -61,7 +61,7 @@ export async function loadAdmin(role: RoleFilter): Promise<AdminData> {
   if (log.status === 'rejected') failures.push(LOG_FAILED);
   const rejected = all.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (rejected.some((r) => isDenied(r.reason))) throw new AdminDeniedError('Not an admin');
-  if (rejected.length === all.length) throw new AdminLoadError(failures, classify(rejected[0]?.reason).message);
+  if (rejected.length === all.length) throw new AdminLoadError(failures, failureText(rejected[0]?.reason));
   return {
     pending: pending.status === 'fulfilled' ? pending.value : [],
     users: users.status === 'fulfilled' ? users.value : [],

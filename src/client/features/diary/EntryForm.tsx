@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useEntryDraft } from '../drafts/useDraft';
 
 interface Props {
@@ -14,13 +14,18 @@ interface Props {
 export function EntryForm({ onSave }: Props) {
   const [draft, setDraft] = useEntryDraft('diary:new');
   const [saving, setSaving] = useState(false);
+  /** A second press while saving does nothing (the button stays focusable, so it is not disabled). */
+  const inFlight = useRef(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
     setSaving(true);
     try {
       if (await onSave(draft.title, draft.content)) setDraft({ title: '', content: '' });
     } finally {
+      inFlight.current = false;
       setSaving(false);
     }
   }
@@ -44,7 +49,8 @@ export function EntryForm({ onSave }: Props) {
             setDraft((d) => ({ ...d, content }));
           }} />
       </label>
-      <button type="submit" className="btn btn-primary self-end" disabled={saving}>Save Entry</button>
+      {/* aria-disabled, not disabled: a disabled button drops its focus to the page body while saving. */}
+      <button type="submit" className="btn btn-primary self-end" aria-disabled={saving}>Save Entry</button>
     </form>
   );
 }

@@ -17,7 +17,7 @@ interface DialogProps {
 /** Focus goes to the title (the Modal's default), not the first link: an Enter meant for something else must not dial a number. */
 function HelpDialog({ open, resources, showSafetyPlan, onClose }: DialogProps) {
   return (
-    <Modal open={open} title="Get help now" titleClassName="text-xl" onClose={onClose}
+    <Modal open={open} title="Get help now" titleClassName="text-xl" onClose={onClose} dismissOnOutside
       icon={<IconLifebuoy className="size-6 shrink-0 text-error" />}>
       <p className="mt-2 font-medium">If you are in danger right now, call your local emergency number.</p>
       <p className="mt-1 text-sm">You can also call or text one of these lines and talk to someone.</p>
@@ -41,11 +41,12 @@ export function GetHelpButton({ showSafetyPlan, short = false }: { showSafetyPla
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn-error btn-sm gap-1 px-2" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button type="button" className="btn btn-error btn-sm gap-1 px-2 @max-[22rem]:h-[44px]! @max-[22rem]:min-h-[44px]! @max-[22rem]:px-[8px]" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {/* On a phone the words win over the icon (the header holds 44 px targets); `short`: a header too
-            full even for the whole label, so "now" goes too; screen readers keep the words whole. */}
+            full even for the whole label, or a compact one (ui/Header.tsx), so "now" goes too; screen
+            readers keep the words whole. */}
         <IconLifebuoy className="size-4 shrink-0 max-sm:hidden" />
-        <span>Get help{short ? <span className="max-sm:sr-only"> now</span> : ' now'}</span>
+        <span>Get help{' '}<span className={short ? 'max-sm:sr-only' : '@max-[22rem]:sr-only'}>now</span></span>
       </button>
       <HelpDialog open={open} resources={resources} showSafetyPlan={showSafetyPlan} onClose={() => setOpen(false)} />
     </>

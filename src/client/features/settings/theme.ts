@@ -1,6 +1,7 @@
 import { DEFAULT_THEME, THEMES, type Theme } from '../../../shared/limits';
 import { LOCAL_KEYS } from '../../state/local-keys';
 import { createStore, useStore } from '../../state/store';
+import { THEME_COLORS } from './themeColors';
 
 export function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
@@ -18,8 +19,20 @@ export function readTheme(): Theme {
 /** The theme on screen; null until one is applied, when the saved one is what shows. */
 const applied = createStore<Theme | null>(null);
 
+/** The browser's own colour around the page (status bar, title bar) follows the theme too. */
+function applyThemeColor(theme: Theme) {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    document.head.append(meta);
+  }
+  meta.content = THEME_COLORS[theme];
+}
+
 export function applyTheme(theme: Theme) {
   document.documentElement.setAttribute('data-theme', theme);
+  applyThemeColor(theme);
   applied.set(theme);
 }
 
