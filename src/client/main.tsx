@@ -7,6 +7,8 @@ import { applyTheme, readTheme } from './features/settings/theme';
 import { SESSION_KEYS } from './state/local-keys';
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its side effect
 import './styles.css';
+// oxlint-disable-next-line import/no-unassigned-import -- listens for the browser's one install offer per page load, whichever screen is open
+import './pwa/install-state';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 

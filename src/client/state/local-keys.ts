@@ -20,6 +20,8 @@ export const LOCAL_KEYS = {
   storagePersisted: 'haven-storage-persisted',
   /** The crisis lines the server last gave this device. */
   crisisResources: 'haven.crisisResources',
+  /** When the app's own "Install Haven" offer was put away: it is not made again on this device. */
+  installDismissed: 'haven-install-dismissed',
 } as const;
 
 /** Unsent text, one key per person and place; the id in it is what removal matches. */

@@ -70,13 +70,12 @@ export async function storeQuestion(db: Db, q: { userId: string; chatId?: string
           .onConflictDoNothing().returning({ id: aiChats.id });
         // The offered id is taken: a retry of this very question (settled below by its clientId), or someone else's.
         if (!made) throw new AlreadyStored();
-      }
+      } else if (!(await touchChat(tx, q.userId, chatId))) throw new AppError('NOT_FOUND', 'Chat not found');
       const [question] = await tx.insert(aiMessages)
         .values({ id: newId(), chatId, userId: q.userId, role: 'user', text: q.text, img: q.img, clientId: q.clientId })
         .onConflictDoNothing({ target: [aiMessages.userId, aiMessages.clientId] }).returning();
       // Throwing rolls back a chat made for a question that turns out to be a repeat.
       if (!question) throw new AlreadyStored();
-      await tx.update(aiChats).set({ updatedAt: new Date() }).where(eq(aiChats.id, chatId));
       return { chatId, question };
     });
   } catch (error) {
@@ -87,9 +86,37 @@ export async function storeQuestion(db: Db, q: { userId: string; chatId?: string
 
 export async function storeAnswer(db: Db, a: { userId: string; chatId: string; questionClientId: string; text: string; crisis: boolean; imminent?: boolean }): Promise<MessageRow> {
   const clientId = auraReplyKey(a.questionClientId);
-  const [row] = await inMessageOrder(db, (tx) => tx.insert(aiMessages)
-    .values({ id: newId(), chatId: a.chatId, userId: a.userId, role: 'model', text: a.text, crisis: a.crisis, imminent: a.imminent ?? false, clientId })
-    .onConflictDoNothing({ target: [aiMessages.userId, aiMessages.clientId] }).returning());
-  await db.update(aiChats).set({ updatedAt: new Date() }).where(eq(aiChats.id, a.chatId));
+  const [row] = await inMessageOrder(db, async (tx) => {
+    // The chat may have been deleted while Aura was thinking: the answer then has nowhere to go.
+    if (!(await touchChat(tx, a.userId, a.chatId))) throw new AppError('NOT_FOUND', 'Chat not found');
+    return tx.insert(aiMessages)
+      .values({ id: newId(), chatId: a.chatId, userId: a.userId, role: 'model', text: a.text, crisis: a.crisis, imminent: a.imminent ?? false, clientId })
+      .onConflictDoNothing({ target: [aiMessages.userId, aiMessages.clientId] }).returning();
+  });
   return row ?? (await findByClientId(db, a.userId, clientId))!;
+}
+
+/**
+ * Marks the person's chat as just used and holds its row until the transaction ends, so a delete
+ * of the same chat waits for this write (and takes its messages with it) or has already happened
+ * (and this finds nothing): a message never lands in a deleted chat.
+ */
+async function touchChat(tx: Db, userId: string, chatId: string): Promise<boolean> {
+  const [row] = await tx.update(aiChats).set({ updatedAt: new Date() })
+    .where(and(eq(aiChats.id, chatId), eq(aiChats.userId, userId))).returning({ id: aiChats.id });
+  return row !== undefined;
+}
+
+/** A new name for the person's own chat; its place in the list (last used) stays. */
+export async function renameChat(db: Db, userId: string, chatId: string, title: string): Promise<AiChatSummary> {
+  const [row] = await db.update(aiChats).set({ title })
+    .where(and(eq(aiChats.id, chatId), eq(aiChats.userId, userId))).returning();
+  if (!row) throw new AppError('NOT_FOUND', 'Chat not found');
+  return toSummary(row);
+}
+
+/** Deletes the person's own chat; its messages go with it (the foreign key cascades) in the same statement. */
+export async function deleteChat(db: Db, userId: string, chatId: string): Promise<void> {
+  const [row] = await db.delete(aiChats).where(and(eq(aiChats.id, chatId), eq(aiChats.userId, userId))).returning({ id: aiChats.id });
+  if (!row) throw new AppError('NOT_FOUND', 'Chat not found');
 }

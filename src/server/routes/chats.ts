@@ -11,7 +11,7 @@ import { helpForAnswer, recentTexts } from '../../shared/safety';
 import { and, eq } from 'drizzle-orm';
 import { Aura, deriveTitle, providerFromConfig } from '../ai/aura';
 import {
-  chatHistory, findByClientId, listChats, ownChat, storeAnswer, storeQuestion, toHistory, toSummary,
+  chatHistory, deleteChat, findByClientId, listChats, ownChat, renameChat, storeAnswer, storeQuestion, toHistory, toSummary,
 } from '../ai/chats-store';
 import type { ChatTurn } from '../ai/provider';
 import { currentUser, requireActive } from '../auth/guards';
@@ -62,8 +62,13 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
     // The person's own lines just before this one, so a plan told in pieces is judged whole.
     const previous = recentTexts(rows.filter((m) => m.role === 'user' && m.seq < question.seq).map((m) => ({ text: m.text, at: m.createdAt })), question.createdAt);
     const reply = await aura.answer(turns, previous);
-    const saved = await storeAnswer(db, { userId, chatId, questionClientId: key, text: reply.text, crisis: reply.crisis, imminent: reply.imminent });
-    if (reply.crisis) await raiseAlert(db, realtime, userId, reply.subject);
+    let saved: MessageRow;
+    try {
+      saved = await storeAnswer(db, { userId, chatId, questionClientId: key, text: reply.text, crisis: reply.crisis, imminent: reply.imminent });
+    } finally {
+      // Risk shown in a chat deleted meanwhile still reaches the person's professional.
+      if (reply.crisis) await raiseAlert(db, realtime, userId, reply.subject);
+    }
     return toReply(saved, question.text);
   }
 
@@ -103,6 +108,14 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
     const stored = await storeQuestion(db, { userId: me.id, chatId: chat.id, text: text.trim(), img, clientId });
     const question = stored?.question ?? (await findByClientId(db, me.id, clientId))!;
     return answer(me.id, question.chatId, question);
+  } });
+
+  r.route({ ...endpoint(r, 'renameAuraChat'), handler: async (request) =>
+    renameChat(db, currentUser(request).id, request.params.id, request.body.title) });
+
+  r.route({ ...endpoint(r, 'deleteAuraChat'), handler: async (request) => {
+    await deleteChat(db, currentUser(request).id, request.params.id);
+    return { message: 'Chat deleted' };
   } });
 
   r.route({ ...endpoint(r, 'generateTitle'), handler: async (request) => {

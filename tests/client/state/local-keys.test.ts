@@ -16,6 +16,7 @@ describe('Web Storage keys', () => {
       pendingSignOut: 'haven-pending-sign-out',
       storagePersisted: 'haven-storage-persisted',
       crisisResources: 'haven.crisisResources',
+      installDismissed: 'haven-install-dismissed',
     });
     expect(SESSION_KEYS).toEqual({ reloadedForUpdate: 'haven-reloaded-for-update' });
     expect(draftStorageKey('aaaaaaaaaaaaaaaaaaaaaaaa', 'dm:b')).toBe('haven-draft:aaaaaaaaaaaaaaaaaaaaaaaa:dm:b');

@@ -9,6 +9,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
 import { useAiChats, useAiMessages } from '../../sync/hooks';
 import { useDb } from '../../sync/current';
+import { ChatActions } from './ChatActions';
 import { ChatList, NewChatButton, PhoneChatMenu } from './ChatList';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -51,7 +52,7 @@ export function AuraScreen({ chatId, historyLoad = null }: { chatId: string | nu
 
   const waiting = pendingQuestion(messages ?? []) !== null;
   useAutoTitle(db, chat, messages, waiting, offline);
-  useSendFailures(messages);
+  useSendFailures(messages, chat);
 
   // Offline, the first send from /aura-ai must still reach the chat page: fetch its code now.
   useEffect(() => {
@@ -102,6 +103,7 @@ export function AuraScreen({ chatId, historyLoad = null }: { chatId: string | nu
         <div className="flex items-center gap-2 border-b border-base-300 px-3 py-2">
           <PhoneChatMenu chats={chats} currentId={chatId} />
           <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{chatTitle(chat)}</h1>
+          {chat && <ChatActions key={chat._id} chat={chat} />}
           <NewChatButton onClick={newChat} className="btn-sm md:hidden" />
         </div>
         {body}

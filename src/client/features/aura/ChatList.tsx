@@ -1,12 +1,30 @@
-/** The person's Aura chats (title, link), newest first; shown in the desktop sidebar and the phone menu. */
-import { useEffect, useRef, useState } from 'react';
+/** The person's Aura chats (title, when, link), newest first; shown in the desktop sidebar and the phone menu. */
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalAiChat } from '../../db/database';
+import { useDb } from '../../sync/current';
 import { IconClock } from '../../ui/icons';
 import { IconPlus } from './icons';
 import { ChatListState } from './ChatListState';
+import { chatLabels, collidingIds, snippetOf } from './list-labels';
 import { chatTitle } from './title';
 import { useChatListView } from './useAuraLoading';
+
+/** The newest question of each chat whose title is shared, from what this device holds. */
+function useSnippets(chats: readonly LocalAiChat[] | undefined): Map<string, string> {
+  const db = useDb();
+  const ids = useMemo(() => [...collidingIds(chats ?? [])].sort().join(','), [chats]);
+  return useLiveQuery(async () => {
+    const out = new Map<string, string>();
+    for (const id of ids ? ids.split(',') : []) {
+      const rows = await db.aiMessages.where('chatId').equals(id).filter((m) => m.role === 'user').sortBy('sortKey');
+      const text = rows.at(-1)?.text;
+      if (text) out.set(id, text);
+    }
+    return out;
+  }, [db, ids]) ?? new Map();
+}
 
 export function NewChatButton({ onClick, className = '' }: { onClick: () => void; className?: string }) {
   return (
@@ -18,20 +36,33 @@ export function NewChatButton({ onClick, className = '' }: { onClick: () => void
 
 export function ChatList({ chats, currentId, onPick }: { chats: readonly LocalAiChat[] | undefined; currentId: string | null; onPick?: () => void }) {
   const { view, retry } = useChatListView(chats);
+  const labels = useMemo(() => chatLabels(chats ?? []), [chats]);
+  const snippets = useSnippets(chats);
   if (!chats || view !== 'list') return <ChatListState view={view} onRetry={retry} />;
   return (
     <ul className="menu w-full gap-0.5 p-2">
-      {chats.map((chat) => (
-        <li key={chat._id}>
-          <Link to="/aura-ai/chats/$id" params={{ id: chat._id }} onClick={onPick}
-            className={`block truncate ${chat._id === currentId ? 'menu-active' : ''}`}
-            aria-current={chat._id === currentId ? 'page' : undefined}>
-            {chat.local && <IconClock className="mr-1 inline size-3.5" />}
-            {chat.local && <span className="sr-only">Not sent yet: </span>}
-            {chatTitle(chat)}
-          </Link>
-        </li>
-      ))}
+      {chats.map((chat) => {
+        const label = labels.get(chat._id);
+        const snippet = label?.started ? snippetOf(snippets.get(chat._id) ?? '', chatTitle(chat)) : null;
+        return (
+          <li key={chat._id}>
+            <Link to="/aura-ai/chats/$id" params={{ id: chat._id }} onClick={onPick} data-testid="aura-chat-item"
+              className={`flex flex-col items-stretch gap-0 ${chat._id === currentId ? 'menu-active' : ''}`}
+              aria-current={chat._id === currentId ? 'page' : undefined}>
+              <span className="flex items-baseline gap-2">
+                <span className="min-w-0 flex-1 truncate">
+                  {chat.local && <IconClock className="mr-1 inline size-3.5" />}
+                  {chat.local && <span className="sr-only">Not sent yet: </span>}
+                  {chatTitle(chat)}
+                </span>
+                <time dateTime={chat.updatedAt} className="shrink-0 text-xs">{label?.when}</time>
+              </span>
+              {label?.started && <span className="truncate text-xs" data-testid="aura-chat-started">{label.started}</span>}
+              {snippet && <span className="truncate text-xs italic">{snippet}</span>}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }

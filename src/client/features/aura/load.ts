@@ -21,11 +21,27 @@ function outcomeOf(error: unknown): LoadOutcome {
   return classify(error).status === 404 ? 'missing' : 'failed';
 }
 
-/** GET /api/chats/userchats into db.aiChats. Chats started offline and not yet sent are left alone. */
+/**
+ * GET /api/chats/userchats into db.aiChats. Chats started offline and not yet sent are left alone.
+ * A chat the server had before this load and no longer lists was deleted on another device: it
+ * goes here too, with its messages. Only chats known before the request count, so one made on
+ * this device while the list was on its way is never taken for deleted.
+ */
 export async function loadChatList(db: HavenDb, http?: KyInstance): Promise<LoadOutcome> {
   try {
+    const before = (await db.aiChats.toArray()).filter((c) => !c.local).map((c) => c._id);
     const chats = await call('auraChats', undefined, { http });
-    await db.aiChats.bulkPut(chats.map((c) => ({ ...c, local: false })));
+    const listed = new Set(chats.map((c) => c._id));
+    const gone = before.filter((id) => !listed.has(id));
+    await db.transaction('rw', db.aiChats, db.aiMessages, db.outbox, async () => {
+      await db.aiChats.bulkPut(chats.map((c) => ({ ...c, local: false })));
+      if (gone.length === 0) return;
+      const keys = await db.aiMessages.where('chatId').anyOf(gone).primaryKeys();
+      // Questions still queued for a deleted chat could only be refused.
+      await db.outbox.where('messageKey').anyOf(keys).delete();
+      await db.aiMessages.bulkDelete(keys);
+      await db.aiChats.bulkDelete(gone);
+    });
     return 'ok';
   } catch (error) {
     return outcomeOf(error);

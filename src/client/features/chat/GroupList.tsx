@@ -22,9 +22,15 @@ interface Props {
 
 /**
  * The sidebar's Groups tab, latest activity first: a member opens the chat, anyone else joins
- * first. A member's row shows the newest message and the unread count.
+ * first. A member's row shows the newest message and the unread count. On a phone this is the
+ * one list of groups while the tab is open.
  */
 export function GroupList({ groups, selectedId, busyId, onOpen, onJoin, emptyText, summaries, me }: Props) {
+  // The mark tells the groups panel beside it that the groups are listed here (GroupsPanel.tsx).
+  return <div data-groups-list=""><Rows {...{ groups, selectedId, busyId, onOpen, onJoin, emptyText, summaries, me }} /></div>;
+}
+
+function Rows({ groups, selectedId, busyId, onOpen, onJoin, emptyText, summaries, me }: Props) {
   const muted = useMutedConversations();
   if (groups === undefined) return <ListLoading label="Loading groups" offlineText="The support groups will appear once you are online." />;
   if (groups.length === 0) return <p className="p-3 text-sm">{emptyText}</p>;

@@ -30,7 +30,9 @@ function Status({ groups, failed }: Pick<Props, 'groups' | 'failed'>) {
 export function GroupsPanel({ groups, busyId, onJoin, onOpen, failed, summaries }: Props) {
   const muted = useMutedConversations();
   return (
-    <section aria-labelledby="groups-title" className="p-3 sm:p-6">
+    // On a phone the sidebar stacks above this panel: while its Groups tab lists the groups, the
+    // cards would list them a second time, so they step aside (the rows have Join and Open Chat too).
+    <section aria-labelledby="groups-title" className="p-3 sm:p-6 max-md:[main:has([data-groups-list])_&]:hidden" data-testid="groups-panel">
       <h1 id="groups-title" className="text-xl font-bold sm:text-2xl">Community Support Groups</h1>
       <p className="mt-1">Join a group to talk with people who understand, or choose someone to message.</p>
       <Status groups={groups} failed={failed} />

@@ -1,10 +1,33 @@
 import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
 import type { SafetyPlanItem, SafetyPlanSection } from '../../db/database';
 import { useDb } from '../../sync/current';
+import { useCrisisResources } from '../help/resources';
 import { ItemForm } from './ItemForm';
+import { linksFor, type PlanLink } from './links';
+import { useReferrer } from './usePlan';
 import { addItem, removeItem, updateItem } from './plan';
 import { SECTIONS } from './sections';
+
+/** The steps whose lines are people and services to reach: their numbers and addresses are tappable. */
+const REACHABLE: ReadonlySet<SafetyPlanSection> = new Set(['helpers', 'professionals']);
+
+function ItemLinks({ links }: { links: readonly PlanLink[] }) {
+  if (links.length === 0) return null;
+  return (
+    <span className="flex basis-full flex-wrap gap-1 print:hidden" data-testid="plan-links">
+      {links.map((link) => (link.internal
+        ? <Link key={link.href} to={link.href} className="btn btn-sm btn-primary min-h-11">{link.label}</Link>
+        : (
+          <a key={link.href} href={link.href} className="btn btn-sm btn-outline min-h-11"
+            {...(link.kind === 'web' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+            {link.label}
+          </a>
+        )))}
+    </span>
+  );
+}
 
 interface Props {
   section: SafetyPlanSection;
@@ -17,6 +40,9 @@ export function SectionEditor({ section, step, items }: Props) {
   const db = useDb();
   const [editingId, setEditingId] = useState<string | null>(null);
   const { title, prompt } = SECTIONS[section];
+  const resources = useCrisisResources();
+  const referrer = useReferrer();
+  const reachable = REACHABLE.has(section);
   const headingId = `safety-plan-${section}`;
 
   async function onRemove(item: SafetyPlanItem) {
@@ -51,6 +77,7 @@ export function SectionEditor({ section, step, items }: Props) {
                     <button type="button" className="btn btn-ghost min-h-11" aria-label={`Edit ${item.text}`} onClick={() => setEditingId(item.id)}>Edit</button>
                     <button type="button" className="btn btn-ghost min-h-11" aria-label={`Remove ${item.text}`} onClick={() => void onRemove(item)}>Remove</button>
                   </span>
+                  {reachable && <ItemLinks links={linksFor(item.text, resources, referrer)} />}
                 </div>
               )}
             </li>

@@ -84,3 +84,11 @@ export function useReferralCheck(code: string, enabled: boolean) {
     checkNow: (value: string) => checker.current?.checkNow(value) ?? Promise.resolve<ReferralState>('unknown'),
   };
 }
+
+/** Where a referred person signs up. The screen does not read a code from the address, so the code travels in the words. */
+export const signupLink = (origin: string) => `${origin}/signup`;
+
+/** A professional's invitation: what Haven is, where to sign up, and the code to enter there. */
+export function invitationText(code: string, origin: string): string {
+  return `Join me on Haven, a safe place for peer support. Sign up as a regular user at ${signupLink(origin)} with my referral code: ${code}`;
+}

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../../shared/api';
 import { call } from '../../net/call';
 import { Modal } from '../../ui/Modal';
 import { setUser, useUser } from '../auth/session';
+import { invitationText } from '../signup/referral';
 
 async function copy(text: string, done: string) {
   try {
@@ -13,6 +14,21 @@ async function copy(text: string, done: string) {
     toast.error('Could not copy. Please select the code and copy it yourself.');
   }
 }
+
+/**
+ * The phone's share sheet (Web Share) where there is one, so the invitation goes straight into a
+ * message; a cancelled sheet is the person's choice and says nothing.
+ */
+async function share(text: string) {
+  try {
+    await navigator.share({ title: 'Join me on Haven', text });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return;
+    await copy(text, 'Copied to clipboard!');
+  }
+}
+
+const canShare = () => typeof navigator.share === 'function';
 
 /**
  * A verified professional who somehow has no code yet gets one issued (idempotent on the server);
@@ -38,7 +54,7 @@ function ReferralBody({ user }: { user: AuthUser }) {
     );
   }
   const code = user.referralCode;
-  const invitation = code ? `Join me on Haven, a safe place for peer support. Sign up as a regular user with my referral code: ${code}` : '';
+  const invitation = code ? invitationText(code, location.origin) : '';
   return (
     <div className="flex flex-col gap-3 py-3">
       {code
@@ -49,7 +65,9 @@ function ReferralBody({ user }: { user: AuthUser }) {
           onClick={() => (code ? void copy(code, 'Referral code copied to clipboard!') : toast.error('Referral code not available'))}>
           Copy code
         </button>
-        {code && <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy(invitation, 'Copied to clipboard!')}>Copy invitation</button>}
+        {code && (canShare()
+          ? <button type="button" className="btn btn-outline btn-sm" onClick={() => void share(invitation)}>Share invitation</button>
+          : <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy(invitation, 'Copied to clipboard!')}>Copy invitation</button>)}
       </div>
       <div>
         <h3 className="font-semibold">How it works</h3>
