@@ -56,6 +56,8 @@ export function useBrowser() {
         await context.addInitScript((t) => localStorage.setItem('chat-theme', t), theme);
       }
       const page = await context.newPage();
+      // An uncaught error in the app is the first thing to know when a test fails.
+      page.on('pageerror', (error) => console.error(`[page ${pages.indexOf(page)}] uncaught:`, error.message));
       pages.push(page);
       return page;
     },

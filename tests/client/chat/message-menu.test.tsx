@@ -37,7 +37,7 @@ function show(ui: () => ReactNode) {
   render(sized(<RouterProvider router={router} />));
   return router;
 }
-const direct = () => show(() => <DirectChat person={NOOR} onBack={() => {}} />);
+const direct = () => show(() => <DirectChat id={NOOR._id} person={NOOR} onBack={() => {}} />);
 
 const row = async (text: string) => (await screen.findByText(text)).closest<HTMLElement>('[data-testid="message"]')!;
 /** The bubble holding these words (a quote of them elsewhere is not it). */

@@ -41,7 +41,7 @@ describe('a message\'s actions', () => {
       message(directKey(NOOR._id), me(), 'hello back', { receiverId: NOOR._id }),
       message(directKey(NOOR._id), me(), 'still on its way', { receiverId: NOOR._id, status: 'queued', _id: null, seq: null, sortKey: 2 ** 50 }),
     ]);
-    renderScreen(() => <DirectChat person={NOOR} onBack={() => {}} />);
+    renderScreen(() => <DirectChat id={NOOR._id} person={NOOR} onBack={() => {}} />);
     const theirs = await openActions('hello from Noor');
     expect(names(theirs)).toEqual(['Reply', 'Copy', 'Report', 'Block Noor Haddad']);
     // The first item (the first reaction) has focus; arrows move and wrap, Escape closes and gives focus back to the button.
@@ -69,7 +69,7 @@ describe('a message\'s actions', () => {
     server.routes({ 'DELETE /api/messages/d00000000000000000000001': { message: 'Message deleted' } });
     const mine = message(directKey(NOOR._id), me(), 'I should not have said that', { receiverId: NOOR._id, _id: 'd00000000000000000000001' });
     await device.db().messages.put(mine);
-    renderScreen(() => <DirectChat person={NOOR} onBack={() => {}} />);
+    renderScreen(() => <DirectChat id={NOOR._id} person={NOOR} onBack={() => {}} />);
     fireEvent.click(within(await openActions('I should not have said that')).getByRole('menuitem', { name: 'Delete for everyone' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete for everyone?' });
     expect(server.calls.filter((c) => c.route.startsWith('DELETE'))).toEqual([]);
@@ -107,7 +107,7 @@ describe('a message\'s actions', () => {
       message(directKey(NOOR._id), NOOR._id, 'you again?'),
       message(directKey(NOOR._id), me(), 'please stop', { receiverId: NOOR._id }),
     ]);
-    renderScreen(() => <DirectChat person={NOOR} onBack={() => {}} />);
+    renderScreen(() => <DirectChat id={NOOR._id} person={NOOR} onBack={() => {}} />);
     fireEvent.click(within(await openActions('you again?')).getByRole('menuitem', { name: 'Block Noor Haddad' }));
     const dialog = screen.getByRole('dialog', { name: 'Block Noor Haddad?' });
     expect(dialog.textContent).toContain("They won't be told. You won't see their messages or they your online status.");

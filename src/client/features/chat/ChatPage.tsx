@@ -84,7 +84,7 @@ export function ChatPage({ groupParam, open: given = null, onOpen, directory, ta
   const joinThenOpen = (g: GroupSummary) => askToJoin(g, openGroup);
 
   let main;
-  if (open?.kind === 'dm') main = <DirectChat key={open.id} person={person} onBack={() => setOpen(null)} />;
+  if (open?.kind === 'dm') main = <DirectChat key={open.id} id={open.id} person={person} onBack={() => setOpen(null)} />;
   else if (group?.isMember) main = <GroupChat key={group._id} group={group} onBack={() => setOpen(null)} />;
   else main = <GroupsPanel groups={groups} busyId={joiningId} onJoin={joinThenOpen} onOpen={openGroup} failed={failed !== null} summaries={summaries} />;
   // A group that vanished (deleted, or we were removed) falls back to the list rather than a dead chat.

@@ -41,9 +41,11 @@ const replyExtras = (reply: LocalMessage | null) => (reply?._id ? { replyTo: rep
 const listReady = (messages: unknown[] | undefined, loadingOlder: boolean) => messages !== undefined && !(messages.length === 0 && loadingOlder);
 
 /** A one-to-one chat (used by /chat and /therapist-chat); keyed by the person, so each opens fresh. */
-export function DirectChat({ person, onBack }: { person: PublicUser | undefined; onBack: () => void }) {
+export function DirectChat({ id, person, onBack }: { id: string; person: PublicUser | undefined; onBack: () => void }) {
   const me = useUser();
-  const conversation = person ? directKey(person._id) : null;
+  // From the address, not from `person`: the directory may still be loading, and a conversation
+  // whose key changed under the composer would drop what the person has started typing.
+  const conversation = directKey(id);
   const { messages, ...history } = useConversationWindow(conversation);
   const read = useReadMarker(conversation, messages, me._id, listReady(messages, history.loadingOlder));
   useFailureToast(history.failed, 'Failed to fetch messages');
@@ -52,7 +54,7 @@ export function DirectChat({ person, onBack }: { person: PublicUser | undefined;
   const muted = useMute(conversation) !== undefined;
   const blocked = useBlockedIds().has(person?._id ?? '');
   const request = useRequestIds().has(person?._id ?? '');
-  const typing = useTypingSignal(person ? { kind: 'direct', id: person._id } : null);
+  const typing = useTypingSignal({ kind: 'direct', id });
   const { scope, reply, cancelReply } = useConversationScope(me._id, person ? { kind: 'direct', id: person._id } : null, messages, person ?? null);
 
   async function send(text: string, image: string | null) {
@@ -83,7 +85,7 @@ export function DirectChat({ person, onBack }: { person: PublicUser | undefined;
           {person && !blocked && reply && <ReplyBar key={reply.key} message={reply} onCancel={cancelReply} />}
           {person && blocked
             ? <BlockedNotice person={person} />
-            : <Composer key={person?._id} allowImage onSend={send} placeholder="Type a message…" draftKey={person ? directKey(person._id) : undefined} onTyping={typing} />}
+            : <Composer allowImage onSend={send} placeholder="Type a message…" draftKey={conversation} onTyping={typing} />}
         </section>
       </MessageScopeContext.Provider>
     </ConversationSafety>

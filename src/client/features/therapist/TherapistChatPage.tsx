@@ -73,7 +73,7 @@ export function TherapistChatPage() {
   );
 
   const main = openId
-    ? <DirectChat key={openId} person={person} onBack={() => setOpenId(null)} />
+    ? <DirectChat key={openId} id={openId} person={person} onBack={() => setOpenId(null)} />
     : (
       <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center max-md:hidden">
         <h2 className="text-xl font-semibold">{professional ? 'Choose someone to talk with' : 'Choose a therapist'}</h2>
