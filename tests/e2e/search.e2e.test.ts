@@ -87,9 +87,10 @@ describe('message search on a phone', () => {
     await expect.poll(() => results(ana).count(), { timeout: WAIT }).toBe(2);
     const directResult = results(ana).filter({ hasText: 'by the window' });
     const groupResult = results(ana).filter({ hasText: 'seeds today' });
-    expect(await directResult.textContent()).toContain(benName);
+    // The names are read from the device just after the results: "…" holds their place meanwhile.
+    await expect.poll(() => directResult.textContent(), { timeout: WAIT }).toContain(benName);
+    await expect.poll(() => groupResult.textContent(), { timeout: WAIT }).toContain(groupName);
     expect(await directResult.textContent()).toContain(`You: a ${word.toUpperCase()} by the window`);
-    expect(await groupResult.textContent()).toContain(groupName);
     expect(await groupResult.textContent()).toContain(`${benName}: we planted ${word} seeds today`);
     expect(await groupResult.locator('mark').textContent()).toBe(word);
     expect(await directResult.locator('mark').textContent()).toBe(word.toUpperCase());
@@ -130,7 +131,7 @@ describe('message search on a phone', () => {
     expect(await results(ana).first().textContent()).toContain(oldText);
     await results(ana).first().click();
     await ana.waitForURL((url) => url.pathname === `/chat/dm/${benUser._id}`);
-    // Helper C's part: the conversation loads older history until the message is there.
+    // The message is older than the device keeps: the conversation loads history until it is there.
     await message(ana, oldText).waitFor({ timeout: WAIT * 2 });
   });
 });
