@@ -4,8 +4,9 @@
  * close and give focus back to the button; a tap elsewhere, a scroll or a resize closes it. The
  * list is drawn fixed over the page (in a portal), so a scrolling message list never clips it.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { moveMenuFocus, useMenuDismissal } from '../../ui/menu';
 
 export interface MenuAction {
   /** What the item says. */
@@ -57,24 +58,11 @@ export function ActionsMenu({ label, groups, children, buttonClassName = 'btn bt
   }, [open]);
 
   useEffect(() => {
-    if (!open) return;
-    itemsOf(list.current)[0]?.focus({ preventScroll: true });
-    const outside = (e: Event) => {
-      const target = e.target as Node;
-      if (!list.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    const dismiss = (e: Event) => {
-      if (!(e.target instanceof Node && list.current?.contains(e.target))) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    globalThis.addEventListener('resize', dismiss);
-    document.addEventListener('scroll', dismiss, true);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      globalThis.removeEventListener('resize', dismiss);
-      document.removeEventListener('scroll', dismiss, true);
-    };
+    if (open) itemsOf(list.current)[0]?.focus({ preventScroll: true });
   }, [open]);
+  const shut = useCallback(() => setOpen(false), []);
+  const isButton = useCallback((target: EventTarget | null) => target instanceof Node && !!button.current?.contains(target), []);
+  useMenuDismissal(list, open, shut, isButton);
 
   function close() {
     setOpen(false);
@@ -82,15 +70,9 @@ export function ActionsMenu({ label, groups, children, buttonClassName = 'btn bt
   }
 
   function onMenuKey(e: KeyboardEvent) {
-    const all = itemsOf(list.current);
-    const at = all.indexOf(document.activeElement as HTMLButtonElement);
-    const go = (i: number) => all[(i + all.length) % all.length]?.focus();
-    if (e.key === 'ArrowDown') go(at + 1);
-    else if (e.key === 'ArrowUp') go(at - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(all.length - 1);
-    else if (e.key === 'Escape' || e.key === 'Tab') close();
-    else return;
+    const moved = moveMenuFocus(itemsOf(list.current), e.key);
+    if (!moved && (e.key === 'Escape' || e.key === 'Tab')) close();
+    else if (!moved) return;
     e.preventDefault();
   }
 

@@ -14,11 +14,14 @@ import { canRespond, everydayActions, safetyActions } from '../MessageActions';
 import { useMessageScope } from './context';
 import { reactionsOf, toggleReaction } from './reactions';
 import type { Anchor } from './useMessageMenu';
+import { moveMenuFocus, useMenuDismissal } from '../../../ui/menu';
 
 export const MENU_LABEL = 'Message actions';
 const EDGE = 8;
 const GAP = 4;
 const ITEMS = '[role="menuitem"], [role="menuitemcheckbox"]';
+/** The "Message actions" button that opened the menu closes it itself. */
+const isOpenMenuButton = (target: EventTarget | null) => target instanceof Element && !!target.closest('[aria-haspopup="menu"][aria-expanded="true"]');
 
 /** Below the anchor (above when there is no room), its left edge at the anchor's, kept inside the screen. */
 function place(at: Anchor, menu: { width: number; height: number }): CSSProperties {
@@ -60,35 +63,13 @@ export function MessageMenu({ message, mine, anchor, onClose, onEdit }: Props) {
 
   useEffect(() => {
     menu.current?.querySelector<HTMLElement>(ITEMS)?.focus({ preventScroll: true });
-    const inside = (target: EventTarget | null) => target instanceof Node && menu.current?.contains(target);
-    const outside = (e: Event) => {
-      // The "Message actions" button that opened it closes it itself.
-      const opener = e.target instanceof Element && e.target.closest('[aria-haspopup="menu"][aria-expanded="true"]');
-      if (!inside(e.target) && !opener) onClose();
-    };
-    const dismiss = (e: Event) => {
-      if (!inside(e.target)) onClose();
-    };
-    document.addEventListener('pointerdown', outside);
-    globalThis.addEventListener('resize', dismiss);
-    document.addEventListener('scroll', dismiss, true);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      globalThis.removeEventListener('resize', dismiss);
-      document.removeEventListener('scroll', dismiss, true);
-    };
-  }, [onClose]);
+  }, []);
+  useMenuDismissal(menu, true, onClose, isOpenMenuButton);
 
   function onKey(e: KeyboardEvent) {
-    const all = [...(menu.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])];
-    const at = all.indexOf(document.activeElement as HTMLElement);
-    const go = (i: number) => all[(i + all.length) % all.length]?.focus();
-    if (e.key === 'ArrowDown' || e.key === 'ArrowRight') go(at + 1);
-    else if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') go(at - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(all.length - 1);
-    else if (e.key === 'Escape' || e.key === 'Tab') onClose();
-    else return;
+    const moved = moveMenuFocus([...(menu.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])], e.key, true);
+    if (!moved && (e.key === 'Escape' || e.key === 'Tab')) onClose();
+    else if (!moved) return;
     e.preventDefault();
     e.stopPropagation();
   }
