@@ -206,8 +206,12 @@ describe('reactions', () => {
     const m = message(DM, NOOR._id, 'I got the job', { reactions: [{ emoji: '👍', userIds: [BLOCKED] }, { emoji: '❤️', userIds: [NOOR._id, me(), BLOCKED] }] });
     await device.db().messages.put(m);
     direct();
-    const chips = await waitFor(async () => within(await row('I got the job')).getAllByRole('button', { pressed: true }));
-    expect(chips.map((c) => c.getAttribute('aria-label'))).toEqual(['❤️ 2: Noor Haddad and you']);
+    // The blocked list is read from the device alongside the messages: wait for both.
+    const chips = await waitFor(async () => {
+      const pressed = within(await row('I got the job')).getAllByRole('button', { pressed: true });
+      expect(pressed.map((c) => c.getAttribute('aria-label'))).toEqual(['❤️ 2: Noor Haddad and you']);
+      return pressed;
+    });
     expect(within(await row('I got the job')).queryByRole('button', { name: /^👍/ })).toBeNull();
     fireEvent.click(chips[0]!);
     await waitFor(async () => expect(await outbox()).toEqual([expect.objectContaining({ kind: 'react', messageId: m._id, emoji: '❤️', add: false })]));
