@@ -75,7 +75,9 @@ function useMessageTarget(): MessageTarget | null {
     id: message,
     onDone: () => {
       const { pathname, state } = router.state.location;
-      void router.navigate({ href: pathname, replace: true, state });
+      // Not resetScroll: the router's scroll restoration would put the list back where it was when
+      // this navigation began, undoing the scroll to the message that happens meanwhile.
+      void router.navigate({ href: pathname, replace: true, state, resetScroll: false });
     },
   } : null), [message, router]);
 }

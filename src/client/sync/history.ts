@@ -164,6 +164,13 @@ export async function widenWindow(db: HavenDb, conversation: string, floor: Floo
 
 const sameFloor = (a: Floor | null, b: Floor | null) => a === b || (a !== null && b !== null && a.key === b.key && a.inclusive === b.inclusive);
 
+/** The floor that shows more of the two (null shows the newest page only, so it is the higher one). */
+export function lowerFloor(a: Floor | null, b: Floor | null): Floor | null {
+  if (a === null || b === null) return a ?? b;
+  if (a.key !== b.key) return a.key < b.key ? a : b;
+  return a.inclusive ? a : b;
+}
+
 export interface ConversationWindow {
   /** Oldest first, unsent last; undefined while the first read is under way. */
   messages: LocalMessage[] | undefined;
@@ -239,7 +246,10 @@ export function useConversationWindow(conversation: string | null): Conversation
     setLoadingFor(conversation);
     try {
       const next = await widenWindow(db, conversation, current.floor);
-      setPinned({ conversation, floor: next });
+      // The window may have been pinned lower while this page was on its way (a fresh device: the
+      // window opened empty, then catch-up stored the conversation and the opening window reached
+      // back to its first unread): a widening never takes those rows away again.
+      setPinned((pin) => ({ conversation, floor: pin.conversation === conversation ? lowerFloor(pin.floor, next) : next }));
       setWidening(true);
       setFailedFor(null);
     } catch (error) {

@@ -4,7 +4,7 @@
  * opens at the first unread message (the "New messages" divider at the top), else at the newest,
  * and at a message the address names (messageTarget.tsx), ringed for a moment.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { Components, ListProps } from 'react-virtuoso';
 import type { LocalMessage } from '../../db/database';
 import type { ConversationWindow } from '../../sync/history';
@@ -70,9 +70,15 @@ function renderRow({ message: m, mine }: Item, { showSender, onImageLoad, days, 
   );
 }
 
-type WindowedProps = Omit<Props, 'messages' | 'emptyText'> & { messages: LocalMessage[]; target: ListAnchor | null; highlightKey: string | null };
+type WindowedProps = Omit<Props, 'messages' | 'emptyText'> & {
+  messages: LocalMessage[];
+  target: ListAnchor | null;
+  highlightKey: string | null;
+  /** Paging towards a message the address names. */
+  seeking: boolean;
+};
 
-function Windowed({ messages, me, showSender, history, dividerKey = null, onAtEnd, target, highlightKey }: WindowedProps) {
+function Windowed({ messages, me, showSender, history, dividerKey = null, onAtEnd, target, highlightKey, seeking }: WindowedProps) {
   const { loadOlder, loadingOlder, atStart, failed, setFollowing } = history;
   const items = useMemo(() => messages.map((m) => messageItem(m, me)), [messages, me]);
   const onRetry = useCallback(() => void loadOlder(), [loadOlder]);
@@ -87,10 +93,16 @@ function Windowed({ messages, me, showSender, history, dividerKey = null, onAtEn
   const startReached = useCallback(() => {
     if (!atStart && !loadingOlder) void loadOlder();
   }, [atStart, loadingOlder, loadOlder]);
+  // While paging towards a wanted message the list sits at the bottom, yet the window must not be
+  // cut back to its newest page: that would drop the very rows just paged in. Once the message is
+  // shown, the list's next word on where its reader is counts again.
+  useEffect(() => {
+    if (seeking) setFollowing(false);
+  }, [seeking, setFollowing]);
   const onAtBottom = useCallback((bottom: boolean) => {
-    setFollowing(bottom);
+    setFollowing(bottom && !seeking);
     onAtEnd?.(bottom);
-  }, [setFollowing, onAtEnd]);
+  }, [setFollowing, onAtEnd, seeking]);
 
   return (
     <ConversationList rows={items} keyOf={keyOf} isOwnNew={isOwnNew} renderRow={renderRow} context={context} components={components}
@@ -100,7 +112,7 @@ function Windowed({ messages, me, showSender, history, dividerKey = null, onAtEn
 
 /** The conversation, oldest first, opened at the newest message. */
 export function MessageList({ messages, me, showSender, emptyText, history, dividerKey, onAtEnd }: Props) {
-  const { anchor, highlightKey, announcement } = useMessageTarget(messages, history);
+  const { anchor, highlightKey, announcement, seeking } = useMessageTarget(messages, history);
   const said = <p role="status" className="sr-only">{announcement}</p>;
   if (messages === undefined || (messages.length === 0 && history.loadingOlder)) {
     return <div className="flex-1"><InlineSpinner label="Loading messages" /></div>;
@@ -117,7 +129,7 @@ export function MessageList({ messages, me, showSender, emptyText, history, divi
   return (
     <>
       <Windowed messages={messages} me={me} showSender={showSender} history={history} dividerKey={dividerKey} onAtEnd={onAtEnd}
-        target={anchor} highlightKey={highlightKey} />
+        target={anchor} highlightKey={highlightKey} seeking={seeking} />
       {said}
     </>
   );

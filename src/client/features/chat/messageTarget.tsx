@@ -35,9 +35,14 @@ export interface TargetView {
   announcement: string;
 }
 
+export interface TargetState extends TargetView {
+  /** A message is wanted and not yet shown or found missing: the list is paging towards it. */
+  seeking: boolean;
+}
+
 type History = Pick<ConversationWindow, 'loadOlder' | 'loadingOlder' | 'atStart' | 'failed'>;
 
-export function useMessageTarget(messages: readonly LocalMessage[] | undefined, history: History): TargetView {
+export function useMessageTarget(messages: readonly LocalMessage[] | undefined, history: History): TargetState {
   const target = useContext(MessageTargetContext);
   const { loadOlder, loadingOlder, atStart, failed } = history;
   const [view, setView] = useState<TargetView>({ anchor: null, highlightKey: null, announcement: '' });
@@ -47,12 +52,14 @@ export function useMessageTarget(messages: readonly LocalMessage[] | undefined, 
 
   // The address keeps the target until the route drops it: handled once, whatever re-renders meanwhile.
   const handled = useRef<MessageTarget | null>(null);
+  const [settled, setSettled] = useState<MessageTarget | null>(null);
 
   useEffect(() => {
     if (!target || handled.current === target || messages === undefined || loadingOlder) return;
     const finish = () => {
       askedAt.current = null;
       handled.current = target;
+      setSettled(target);
       target.onDone();
     };
     const found = messages.find((m) => m._id === target.id);
@@ -85,5 +92,5 @@ export function useMessageTarget(messages: readonly LocalMessage[] | undefined, 
     return () => clearTimeout(timer);
   }, [anchor]);
 
-  return view;
+  return { ...view, seeking: target !== null && settled !== target };
 }

@@ -42,15 +42,15 @@ export interface ListAnchor {
 type Location = { index: number | 'LAST'; align: 'start' | 'center' | 'end' };
 
 /** Where the list opens and scrolls to its anchor; the anchor's row is asked for once per request. */
-function useAnchor<T>(rows: readonly T[], keyOf: (row: T) => string, anchor: ListAnchor | null | undefined, scrollTo: (to: Location) => void) {
+function useAnchor<T>(rows: readonly T[], keyOf: (row: T) => string, anchor: ListAnchor | null | undefined, scrollTo: (to: Location, last: boolean) => void) {
   const index = anchor ? rows.findIndex((row) => keyOf(row) === anchor.key) : -1;
   const [initial] = useState<Location>(() => (anchor && index >= 0 ? { index, align: anchor.align } : { index: 'LAST', align: 'end' }));
   const done = useRef(anchor && index >= 0 ? anchor.request : null);
   useEffect(() => {
     if (!anchor || index < 0 || done.current === anchor.request) return;
     done.current = anchor.request;
-    scrollTo({ index, align: anchor.align });
-  }, [anchor, index, scrollTo]);
+    scrollTo({ index, align: anchor.align }, index === rows.length - 1);
+  }, [anchor, index, scrollTo, rows.length]);
   return initial;
 }
 
@@ -59,7 +59,12 @@ export function ConversationList<T, C extends object>(props: ConversationListPro
   const opensAtAnchor = Boolean(anchor && rows.some((row) => keyOf(row) === anchor.key));
   const [opensAtBottom] = useState(!opensAtAnchor);
   const { handle, firstItemIndex, followOutput, unseen, onAtBottom: stickyAtBottom, jumpToBottom, keepBottom } = useStickyScroll(rows, keyOf, isOwnNew, opensAtBottom);
-  const initial = useAnchor(rows, keyOf, anchor, useMemo(() => (to: Location) => handle.current?.scrollToIndex(to), [handle]));
+  const initial = useAnchor(rows, keyOf, anchor, useMemo(() => (to: Location, last: boolean) => {
+    // The list leaves the bottom at once: a row that changes before Virtuoso has said so (a receipt,
+    // a page stored) would otherwise pull it back down, away from the anchor.
+    if (!last) stickyAtBottom(false);
+    handle.current?.scrollToIndex(to);
+  }, [handle, stickyAtBottom]));
   const full = useMemo<C & RowContext>(() => ({ ...context, onImageLoad: keepBottom }), [context, keepBottom]);
   return (
     <div className="relative min-h-0 flex-1">
