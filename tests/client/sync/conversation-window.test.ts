@@ -9,7 +9,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DirectMessage } from '../../../src/shared/api';
 import { type HavenDb, type LocalMessage } from '../../../src/client/db/database';
-import { HISTORY_PAGE, openingWindow, trimmedFloor, UNREAD_OPENING_MOST, useConversationWindow } from '../../../src/client/sync/history';
+import { HISTORY_PAGE, lowerFloor, openingWindow, trimmedFloor, UNREAD_OPENING_MOST, useConversationWindow } from '../../../src/client/sync/history';
 import { fromDirect } from '../../../src/client/sync/merge';
 import { queueDirect } from '../../../src/client/sync/outbox';
 import { freshDb, OTHER } from './fixtures';
@@ -111,5 +111,15 @@ describe('openingWindow', () => {
   it('opens at the newest page beyond the most it reaches back', async () => {
     await stored(1, UNREAD_OPENING_MOST + 10);
     expect((await openingWindow(db, DM)).messages).toHaveLength(HISTORY_PAGE);
+  });
+});
+
+describe('lowerFloor', () => {
+  it('keeps whichever floor shows more rows, so a finished page load never narrows a window pinned lower meanwhile', () => {
+    expect(lowerFloor(null, { key: 5, inclusive: true })).toEqual({ key: 5, inclusive: true });
+    expect(lowerFloor({ key: 5, inclusive: true }, null)).toEqual({ key: 5, inclusive: true });
+    expect(lowerFloor(null, null)).toBeNull();
+    expect(lowerFloor({ key: 9, inclusive: true }, { key: 3, inclusive: false })).toEqual({ key: 3, inclusive: false });
+    expect(lowerFloor({ key: 3, inclusive: false }, { key: 3, inclusive: true })).toEqual({ key: 3, inclusive: true });
   });
 });
