@@ -44,3 +44,27 @@ export function useMenuDismissal(menu: RefObject<HTMLElement | null>, open: bool
     };
   }, [menu, open, close, isOpener]);
 }
+
+/**
+ * While `open`, Escape closes the popover inside `box` and gives focus back to its toggle (the
+ * first element matching `toggle`), and a press anywhere outside `box` closes it.
+ */
+export function useCloseOnEscapeOrOutside(box: RefObject<HTMLElement | null>, open: boolean, close: () => void, toggle: string): void {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      close();
+      box.current?.querySelector<HTMLElement>(toggle)?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!box.current?.contains(e.target as Node)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [box, open, close, toggle]);
+}

@@ -2,7 +2,8 @@
  * Rename and Delete for the open Aura chat, from a small menu beside its title (one place on phones
  * and on wide screens). Deleting asks first: it takes every message of the chat, on every device.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useCloseOnEscapeOrOutside } from '../../ui/menu';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
 import type { LocalAiChat } from '../../db/database';
@@ -76,23 +77,8 @@ export function ChatActions({ chat }: { chat: LocalAiChat }) {
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   const box = useRef<HTMLDivElement>(null);
   // Like any menu: Escape closes it and gives focus back to its button; a tap anywhere else closes it.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setMenuOpen(false);
-      box.current?.querySelector('button')?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) setMenuOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [menuOpen]);
+  const close = useCallback(() => setMenuOpen(false), []);
+  useCloseOnEscapeOrOutside(box, menuOpen, close, 'button');
   const choose = (next: 'rename' | 'delete') => {
     setMenuOpen(false);
     setDialog(next);

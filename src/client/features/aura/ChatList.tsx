@@ -1,5 +1,6 @@
 /** The person's Aura chats (title, when, link), newest first; shown in the desktop sidebar and the phone menu. */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCloseOnEscapeOrOutside } from '../../ui/menu';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalAiChat } from '../../db/database';
@@ -72,23 +73,8 @@ export function PhoneChatMenu({ chats, currentId }: { chats: readonly LocalAiCha
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDetailsElement>(null);
   // Like any menu: Escape closes it and gives focus back to its button; a tap anywhere else closes it.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      menu.current?.querySelector('summary')?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!menu.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useCloseOnEscapeOrOutside(menu, open, close, 'summary');
   return (
     <details ref={menu} className="dropdown md:hidden" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="btn btn-ghost btn-sm">Chats</summary>
