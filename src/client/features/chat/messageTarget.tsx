@@ -45,8 +45,7 @@ type History = Pick<ConversationWindow, 'loadOlder' | 'loadingOlder' | 'atStart'
 export function useMessageTarget(messages: readonly LocalMessage[] | undefined, history: History): TargetState {
   const target = useContext(MessageTargetContext);
   const { loadOlder, loadingOlder, atStart, failed } = history;
-  const [view, setView] = useState<TargetView>({ anchor: null, highlightKey: null, announcement: '' });
-  const requests = useRef(0);
+  const [view, setView] = useState<TargetView & { shown: MessageTarget | null }>({ anchor: null, highlightKey: null, announcement: '', shown: null });
   // The window's length when older messages were last asked for: unchanged after, nothing more came.
   const askedAt = useRef<{ id: string; length: number } | null>(null);
 
@@ -54,23 +53,32 @@ export function useMessageTarget(messages: readonly LocalMessage[] | undefined, 
   const handled = useRef<MessageTarget | null>(null);
   const [settled, setSettled] = useState<MessageTarget | null>(null);
 
+  // A message the window holds is anchored while rendering, not in an effect: the list then opens
+  // at it. Anchored one render later, the list would first open at the bottom, and its word that it
+  // is there, arriving after the target was shown, would cut the window back past the message.
+  const found = target && settled !== target ? messages?.find((m) => m._id === target.id && !m.deletedAt) : undefined;
+  if (target && found && view.shown !== target) {
+    setView({
+      anchor: { key: found.key, align: 'center', request: (view.anchor?.request ?? 0) + 1 },
+      highlightKey: found.key, announcement: 'Showing the message you opened.', shown: target,
+    });
+  }
+
   useEffect(() => {
-    if (!target || handled.current === target || messages === undefined || loadingOlder) return;
+    if (!target || handled.current === target || messages === undefined) return;
     const finish = () => {
       askedAt.current = null;
       handled.current = target;
       setSettled(target);
       target.onDone();
     };
-    const found = messages.find((m) => m._id === target.id);
-    if (found && !found.deletedAt) {
-      requests.current += 1;
-      setView({ anchor: { key: found.key, align: 'center', request: requests.current }, highlightKey: found.key, announcement: 'Showing the message you opened.' });
+    if (view.shown === target) {
       finish();
       return;
     }
+    if (loadingOlder) return;
     const exhausted = askedAt.current?.id === target.id && askedAt.current.length === messages.length;
-    if (found || atStart || exhausted) {
+    if (messages.some((m) => m._id === target.id) || atStart || exhausted) {
       toast(MESSAGE_GONE, { id: 'message-gone' });
       finish();
       return;
@@ -82,7 +90,7 @@ export function useMessageTarget(messages: readonly LocalMessage[] | undefined, 
     }
     askedAt.current = { id: target.id, length: messages.length };
     void loadOlder();
-  }, [target, messages, loadingOlder, atStart, failed, loadOlder]);
+  }, [target, view.shown, messages, loadingOlder, atStart, failed, loadOlder]);
 
   // Each showing rings afresh (a new anchor), the same message too.
   const { anchor } = view;
@@ -92,5 +100,5 @@ export function useMessageTarget(messages: readonly LocalMessage[] | undefined, 
     return () => clearTimeout(timer);
   }, [anchor]);
 
-  return { ...view, seeking: target !== null && settled !== target };
+  return { anchor: view.anchor, highlightKey: view.highlightKey, announcement: view.announcement, seeking: target !== null && settled !== target };
 }

@@ -5,9 +5,11 @@
  * reader is at the bottom, keeping their place (with a "New messages" pill) when they scrolled up;
  * asking for older rows at the top. What a row looks like is the conversation's own `renderRow`.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Virtuoso, type Components } from 'react-virtuoso';
+import { jumpTo } from './jumpTo';
 import { NewMessagesPill } from './NewMessagesPill';
+import { BOTTOM_PX, useBottomReport } from './useBottomReport';
 import { useStickyScroll } from './useStickyScroll';
 
 /** What every row renderer is given besides its own context. */
@@ -59,12 +61,18 @@ export function ConversationList<T, C extends object>(props: ConversationListPro
   const opensAtAnchor = Boolean(anchor && rows.some((row) => keyOf(row) === anchor.key));
   const [opensAtBottom] = useState(!opensAtAnchor);
   const { handle, firstItemIndex, followOutput, unseen, onAtBottom: stickyAtBottom, jumpToBottom, keepBottom } = useStickyScroll(rows, keyOf, isOwnNew, opensAtBottom);
+  const bottom = useBottomReport(useCallback((atBottom: boolean) => {
+    stickyAtBottom(atBottom);
+    onAtBottom?.(atBottom);
+  }, [stickyAtBottom, onAtBottom]));
+  const { tell, scrollerEl } = bottom;
   const initial = useAnchor(rows, keyOf, anchor, useMemo(() => (to: Location, last: boolean) => {
     // The list leaves the bottom at once: a row that changes before Virtuoso has said so (a receipt,
     // a page stored) would otherwise pull it back down, away from the anchor.
-    if (!last) stickyAtBottom(false);
-    handle.current?.scrollToIndex(to);
-  }, [handle, stickyAtBottom]));
+    if (!last) tell(false);
+    if (to.index === 'LAST') handle.current?.scrollToIndex(to);
+    else jumpTo(handle.current, scrollerEl, { index: to.index, align: to.align });
+  }, [handle, tell, scrollerEl]));
   const full = useMemo<C & RowContext>(() => ({ ...context, onImageLoad: keepBottom }), [context, keepBottom]);
   return (
     <div className="relative min-h-0 flex-1">
@@ -81,11 +89,9 @@ export function ConversationList<T, C extends object>(props: ConversationListPro
         firstItemIndex={firstItemIndex}
         initialTopMostItemIndex={initial}
         followOutput={followOutput}
-        atBottomStateChange={(bottom) => {
-          stickyAtBottom(bottom);
-          onAtBottom?.(bottom);
-        }}
-        atBottomThreshold={48}
+        scrollerRef={bottom.scrollerRef}
+        atBottomStateChange={bottom.onStateChange}
+        atBottomThreshold={BOTTOM_PX}
         startReached={onStartReached}
         increaseViewportBy={{ top: 600, bottom: 300 }}
       />
