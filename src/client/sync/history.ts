@@ -12,6 +12,7 @@ import { api } from '../net/api';
 import { call } from '../net/call';
 import { useOnline } from '../pwa/online';
 import { useDb } from './current';
+import { holdConversation } from './held';
 import { fromDirect, fromGroup, messageTables, putServerMessages } from './merge';
 import { parsePeopleKey, type PeopleConversation } from '../../shared/conversation';
 import { PAGE_SIZE_DEFAULT } from '../../shared/limits';
@@ -217,6 +218,8 @@ export function useConversationWindow(conversation: string | null): Conversation
   const [widening, setWidening] = useState(false);
   const busy = useRef(false);
   const floor = pinned.conversation === conversation ? pinned.floor : null;
+  // Pruning leaves an open conversation whole: rows paged in stay while the reader is here.
+  useEffect(() => (conversation ? holdConversation(db, conversation) : undefined), [db, conversation]);
 
   const read = useLiveQuery(
     async () => (!conversation ? undefined : { asked: floor, window: floor ? await readWindow(db, conversation, floor) : await openingWindow(db, conversation) }),

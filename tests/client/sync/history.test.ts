@@ -12,6 +12,7 @@ import { type HavenDb, type LocalMessage } from '../../../src/client/db/database
 import { HISTORY_PAGE, isAtStart, readWindow, storePage, useConversationWindow, widenWindow } from '../../../src/client/sync/history';
 import { fromDirect, fromGroup } from '../../../src/client/sync/merge';
 import { queueDirect } from '../../../src/client/sync/outbox';
+import { holdConversation } from '../../../src/client/sync/held';
 import { pruneConversations } from '../../../src/client/sync/prune';
 import { freshDb, GROUP, OTHER } from './fixtures';
 import { directKey, groupKey } from '../../../src/shared/conversation';
@@ -242,6 +243,19 @@ describe('pruneConversations', () => {
     const left = (await readWindow(db, DM, at(0))).messages;
     expect(texts(left)).toEqual(['m2', ...range(0, 7, 'queued ')]);
     expect(await db.messages.where('conversation').equals(groupKey(GROUP)).count()).toBe(3);
+  });
+
+  it('leaves a conversation open on screen whole until it closes, then cuts it back', async () => {
+    await stored(1, 12);
+    const release = holdConversation(db, DM);
+    const again = holdConversation(db, DM);
+    expect(await pruneConversations(db, 5)).toBe(0);
+    release();
+    // Opened twice (two lists of it), held until both close.
+    expect(await pruneConversations(db, 5)).toBe(0);
+    again();
+    expect(await pruneConversations(db, 5)).toBe(7);
+    expect(texts((await readWindow(db, DM, at(0))).messages)).toEqual(range(8, 12, 'm'));
   });
 
   it('leaves a conversation within the bound untouched', async () => {
