@@ -57,9 +57,11 @@ export function ActionsMenu({ label, groups, children, buttonClassName = 'btn bt
     setStyle(place(button.current.getBoundingClientRect(), list.current.getBoundingClientRect()));
   }, [open]);
 
+  // Focus once the menu is placed: a hidden element takes no focus (the first opening).
+  const placed = open && style.visibility !== 'hidden';
   useEffect(() => {
-    if (open) itemsOf(list.current)[0]?.focus({ preventScroll: true });
-  }, [open]);
+    if (placed) itemsOf(list.current)[0]?.focus({ preventScroll: true });
+  }, [placed]);
   const shut = useCallback(() => setOpen(false), []);
   const isButton = useCallback((target: EventTarget | null) => target instanceof Node && !!button.current?.contains(target), []);
   useMenuDismissal(list, open, shut, isButton);

@@ -61,9 +61,12 @@ export function MessageMenu({ message, mine, anchor, onClose, onEdit }: Props) {
     if (menu.current) setStyle(place(anchor, menu.current.getBoundingClientRect()));
   }, [anchor]);
 
+  // Focus once the menu is placed: a hidden element takes no focus, and the first effect can run
+  // before the placed menu is drawn.
+  const placed = style.visibility !== 'hidden';
   useEffect(() => {
-    menu.current?.querySelector<HTMLElement>(ITEMS)?.focus({ preventScroll: true });
-  }, []);
+    if (placed) menu.current?.querySelector<HTMLElement>(ITEMS)?.focus({ preventScroll: true });
+  }, [placed]);
   useMenuDismissal(menu, true, onClose, isOpenMenuButton);
 
   function onKey(e: KeyboardEvent) {
