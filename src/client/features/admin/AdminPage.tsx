@@ -46,7 +46,8 @@ export function AdminPage({ data, filter, onFilter, onChanged }: Props) {
 /** The page's heading, shared by the page, its loading state and its error state. */
 export function AdminFrame({ children }: { children: ReactNode }) {
   return (
-    <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
+    // Names, emails and reasons break anywhere: at 200 % text one long word would widen the page.
+    <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-3 py-6 wrap-anywhere sm:px-6">
       <h1 className="text-2xl font-bold">Admin Dashboard</h1>
       <p className="mt-1">Verify professionals and look after the community.</p>
       {children}
