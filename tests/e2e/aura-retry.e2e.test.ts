@@ -1,22 +1,33 @@
 /**
- * Aura in real Chromium (docs/everyday-chat.md): a question whose image failed to upload stays
- * unsent with its words and image and a Retry that sends both; the chat list tells loading, empty
- * and a failed load apart. Uploads fail through Playwright's request routing (the built-in image
- * store answers at /api/uploads), the list's load is held or refused the same way.
+ * Aura in real Chromium (docs/everyday-chat.md, docs/decisions/offline-photos.md): a question whose
+ * image the store refused stays unsent with its words and image and a Retry that sends both; one
+ * whose upload got no answer goes out with the image kept on the device, which is uploaded once the
+ * store answers; the chat list tells loading, empty and a failed load apart. Uploads fail through
+ * Playwright's request routing (the built-in image store answers at /api/uploads), the list's load
+ * is held or refused the same way.
  */
-import type { Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chatId, chatPath, expectCount, messages, referredUserPage, sendButton, smallPng, textbox } from './aura-helpers';
 import { expectToast, useBrowser, WAIT } from './browser';
 
 const UPLOAD = '**/api/uploads';
 
+/** The question Aura's chat on the server holds: its words and image. */
+async function askedOnServer(page: Page): Promise<{ text?: string; img?: string } | undefined> {
+  const res = await page.context().request.get(`/api/chats/${chatId(page)}`);
+  if (!res.ok()) return undefined;
+  const chat = (await res.json()) as { history: { role: string; parts: { text: string; img?: string }[] }[] };
+  return chat.history.find((h) => h.role === 'user')?.parts[0];
+}
+
 describe('Aura: a failed image upload', () => {
   const browser = useBrowser();
 
-  it('keeps the question unsent with its image and Retry; Retry sends words and image together (390 px)', async () => {
+  it('refused by the image store: keeps the question unsent with its image and Retry; Retry sends words and image together (390 px)', async () => {
     const page = await referredUserPage(browser, { width: 390, height: 844 });
-    await page.context().route(UPLOAD, (route) => route.abort('failed'));
+    // The store answers, and says no (a refusal trying later cannot mend, unlike no answer at all).
+    await page.context().route(UPLOAD, (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{}' }));
     await page.goto('/aura-ai');
     const question = `What do you notice in this picture? ${Date.now()}`;
     await textbox(page).fill(question);
@@ -45,11 +56,30 @@ describe('Aura: a failed image upload', () => {
     await expectCount(page, 'model', 1, WAIT * 2);
 
     // The server has both in the one question.
-    const res = await page.context().request.get(`/api/chats/${chatId(page)}`);
-    const chat = (await res.json()) as { history: { role: string; parts: { text: string; img?: string }[] }[] };
-    const asked = chat.history.find((h) => h.role === 'user');
-    expect(asked?.parts[0]?.text).toBe(question);
-    expect(asked?.parts[0]?.img).toMatch(/\/uploads\//);
+    const asked = await askedOnServer(page);
+    expect(asked?.text).toBe(question);
+    expect(asked?.img).toMatch(/\/uploads\//);
+  });
+
+  it('with no answer from the image store: the question goes out at once with its photo kept on the device, uploaded once the store answers', async () => {
+    const page = await referredUserPage(browser, { width: 390, height: 844 });
+    await page.context().route(UPLOAD, (route) => route.abort('failed'));
+    await page.goto('/aura-ai');
+    const question = `Is this sky as calm as it looks? ${Date.now()}`;
+    await textbox(page).fill(question);
+    await page.getByTestId('aura-image-input').setInputFiles({ name: 'sky.png', mimeType: 'image/png', buffer: await smallPng() });
+    await page.getByTestId('aura-upload-later').waitFor();
+    await sendButton(page).click();
+    await page.waitForURL((url) => chatPath.test(url.pathname), { timeout: WAIT });
+    const mine = messages(page, 'user').first();
+    await mine.getByText(question).waitFor();
+
+    // The store answers again: the outbox uploads the kept photo and sends the question, once.
+    await page.context().unroute(UPLOAD);
+    await expect.poll(async () => (await askedOnServer(page))?.img ?? '', { timeout: WAIT * 3 }).toMatch(/\/uploads\//);
+    expect((await askedOnServer(page))?.text).toBe(question);
+    await expectCount(page, 'user', 1);
+    await mine.getByRole('img', { name: 'Image you shared' }).waitFor();
   });
 });
 

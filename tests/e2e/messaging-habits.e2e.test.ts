@@ -12,7 +12,7 @@ const PHONE = { width: 390, height: 844 };
 
 /** Holds a finger still on the message's bubble until its menu opens, then lifts it. */
 async function longPress(page: Page, text: string): Promise<void> {
-  const box = await message(page, text).locator('.chat-bubble').boundingBox();
+  const box = await message(page, text).first().locator('.chat-bubble').boundingBox();
   if (!box) throw new Error(`no bubble for ${text}`);
   const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
   const cdp = await page.context().newCDPSession(page);
@@ -25,13 +25,18 @@ async function longPress(page: Page, text: string): Promise<void> {
 
 /** An own direct message the server stored: its tick says Sent, Delivered or Read. */
 async function expectStored(page: Page, text: string): Promise<void> {
-  await message(page, text).locator('[data-status="sent"], [data-status="delivered"], [data-status="read"]').first().waitFor({ timeout: WAIT });
+  await message(page, text).locator('[data-status="sent"], [data-status="delivered"], [data-status="read"]').first().waitFor({ timeout: WAIT }).catch(async (error: unknown) => {
+    // Says what the row showed instead (queued, failed, or not there at all).
+    const rows = await message(page, text).evaluateAll((els) => els.map((el) => el.outerHTML.slice(0, 800)));
+    throw new Error(`${String(error)}\nrows: ${rows.join('\n') || 'none'}`);
+  });
 }
 
 const menu = (page: Page) => page.getByRole('menu', { name: 'Message actions' });
 
 async function rightClick(page: Page, text: string): Promise<void> {
-  await message(page, text).locator('.chat-bubble').click({ button: 'right' });
+  // The first row with the words is their own; a reply quoting them comes after it.
+  await message(page, text).first().locator('.chat-bubble').click({ button: 'right' });
   await menu(page).waitFor();
 }
 
@@ -123,6 +128,6 @@ describe('messaging habits, live, in two browsers', () => {
     await rightClick(alex, question);
     await alex.keyboard.press('Escape');
     await menu(alex).waitFor({ state: 'detached' });
-    await expect(message(alex, question).locator('.chat-bubble').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(message(alex, question).first().locator('.chat-bubble').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
   });
 });
