@@ -47,7 +47,7 @@ export function DirectChat({ id, person, onBack }: { id: string; person: PublicU
   // whose key changed under the composer would drop what the person has started typing.
   const conversation = directKey(id);
   const { messages, ...history } = useConversationWindow(conversation);
-  const read = useReadMarker(conversation, messages, me._id, listReady(messages, history.loadingOlder));
+  const read = useReadMarker(conversation, messages, me._id, listReady(messages, history.loadingOlder), history.atStart);
   useFailureToast(history.failed, 'Failed to fetch messages');
   const online = useOnlineUsers().includes(person?._id ?? '');
   const role = person ? roleLabel(person) : null;
@@ -59,14 +59,16 @@ export function DirectChat({ id, person, onBack }: { id: string; person: PublicU
 
   async function send(text: string, image: string | null) {
     // Spec section 5: a direct message needs a recipient.
-    if (!person) {
+    if (!id) {
       toast.error('No recipient selected');
       throw new ReportedError('No recipient selected');
     }
-    await sendDirect(person._id, text, image, replyExtras(reply));
+    // The recipient is the address's, known before the directory has loaded (on a slow line, or
+    // offline with none kept): what is typed is queued at once, and the server judges who may be written to.
+    await sendDirect(id, text, image, replyExtras(reply));
     cancelReply();
     // Replying accepts (the server does so when the message arrives); here the request ends at once.
-    if (request) await currentEngine()?.db.requests.delete(person._id).catch((error: unknown) => console.error('Haven: the request stays until the next sync', error));
+    if (request) await currentEngine()?.db.requests.delete(id).catch((error: unknown) => console.error('Haven: the request stays until the next sync', error));
   }
 
   return (
@@ -98,7 +100,7 @@ export function GroupChat({ group, onBack }: { group: GroupSummary; onBack: () =
   // A group joined later has little on this device: the window loads its history (history.ts).
   const conversation = groupKey(group._id);
   const { messages, ...history } = useConversationWindow(conversation);
-  const read = useReadMarker(conversation, messages, me._id, listReady(messages, history.loadingOlder));
+  const read = useReadMarker(conversation, messages, me._id, listReady(messages, history.loadingOlder), history.atStart);
   useFailureToast(history.failed, 'Error loading group messages');
   const muted = useMute(conversation) !== undefined;
   const typing = useTypingSignal({ kind: 'group', id: group._id });

@@ -27,17 +27,24 @@ export interface ReadMarker {
   onAtEnd: (atEnd: boolean) => void;
 }
 
-/** `ready`: the first messages to show have arrived (the list is no longer loading). */
-export function useReadMarker(conversation: string | null, messages: readonly LocalMessage[] | undefined, me: string, ready: boolean): ReadMarker {
+/**
+ * `ready`: the first messages to show have arrived (the list is no longer loading). `empty`: the
+ * conversation is known to have no messages at all (the server said so).
+ */
+export function useReadMarker(conversation: string | null, messages: readonly LocalMessage[] | undefined, me: string, ready: boolean, empty = false): ReadMarker {
   const readSeq = useReadSeq(conversation);
   const [divider, setDivider] = useState<{ key: string | null } | null>(null);
   // Unknown until the list says (null): a conversation opened at its first unread is not at the end.
   const [atEnd, setAtEnd] = useState<boolean | null>(null);
   const visible = useSyncExternalStore(subscribeVisibility, isVisible, () => true);
   // Fixed once, while rendering (React's pattern for state that follows data), before anything is marked read.
-  // Not on an empty list: a device new to the conversation is still fetching it, and a divider fixed
-  // before its messages came would never show.
-  if (divider === null && conversation && ready && messages && messages.length > 0 && readSeq !== undefined) setDivider({ key: firstUnreadKey(messages, me, readSeq) });
+  // Not on an empty list while a device new to the conversation is still fetching it: a divider
+  // fixed before its messages came would never show. A conversation known to be empty has none:
+  // what arrives while it is open is read at the bottom, as it comes.
+  if (divider === null && conversation && ready && messages && readSeq !== undefined) {
+    if (messages.length > 0) setDivider({ key: firstUnreadKey(messages, me, readSeq) });
+    else if (empty) setDivider({ key: null });
+  }
 
   const newest = messages ? newestSeq(messages) : 0;
   useEffect(() => {

@@ -64,15 +64,18 @@ export function ConversationList<T, C extends object>(props: ConversationListPro
   const bottom = useBottomReport(useCallback((atBottom: boolean) => {
     stickyAtBottom(atBottom);
     onAtBottom?.(atBottom);
-  }, [stickyAtBottom, onAtBottom]));
-  const { tell, scrollerEl } = bottom;
+  }, [stickyAtBottom, onAtBottom]), !opensAtBottom);
+  const { hold, release, scrollerEl } = bottom;
   const initial = useAnchor(rows, keyOf, anchor, useMemo(() => (to: Location, last: boolean) => {
-    // The list leaves the bottom at once: a row that changes before Virtuoso has said so (a receipt,
-    // a page stored) would otherwise pull it back down, away from the anchor.
-    if (!last) tell(false);
-    if (to.index === 'LAST') handle.current?.scrollToIndex(to);
-    else jumpTo(handle.current, scrollerEl, { index: to.index, align: to.align });
-  }, [handle, tell, scrollerEl]));
+    // The list leaves the bottom at once (hold): a row that changes before Virtuoso has said so (a
+    // receipt, a page stored) would otherwise pull it back down, away from the anchor.
+    if (to.index === 'LAST' || last) {
+      handle.current?.scrollToIndex(to);
+      return;
+    }
+    hold();
+    jumpTo(handle.current, scrollerEl, { index: to.index, align: to.align }, release);
+  }, [handle, hold, release, scrollerEl]));
   const full = useMemo<C & RowContext>(() => ({ ...context, onImageLoad: keepBottom }), [context, keepBottom]);
   return (
     <div className="relative min-h-0 flex-1">

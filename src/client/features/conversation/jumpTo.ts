@@ -16,16 +16,21 @@ function shows(row: Element, scroller: HTMLElement): boolean {
   return (r.top >= box.top - 1 && r.bottom <= box.bottom + 1) || (r.top <= box.top && r.bottom >= box.bottom);
 }
 
-export function jumpTo(handle: VirtuosoHandle | null, scrollerOf: () => HTMLElement | null, to: { index: number; align: 'start' | 'center' | 'end' }): void {
-  if (!handle) return;
+/** `landed` is called once: when the row shows, the tries run out, or the reader takes over. */
+export function jumpTo(handle: VirtuosoHandle | null, scrollerOf: () => HTMLElement | null, to: { index: number; align: 'start' | 'center' | 'end' }, landed: () => void = () => {}): void {
+  if (!handle) return landed();
   handle.scrollToIndex(to);
   const scroller = scrollerOf();
-  if (!scroller) return;
+  if (!scroller) return landed();
   let tries = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let done = false;
   const stop = () => {
+    if (done) return;
+    done = true;
     clearTimeout(timer);
     for (const type of READER_MOVES) scroller.removeEventListener(type, stop);
+    landed();
   };
   const check = () => {
     // Virtuoso marks each drawn row with its index in the data.
