@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectPath, loginAdminApi, PASSWORD, useBrowser, WAIT } from './browser';
-import { verifiedTherapist } from './chat-helpers';
+import { createGroupApi, signUpAs, uniqueName, verifiedTherapist } from './chat-helpers';
 
 const PHONE = { width: 390, height: 800 };
 
@@ -66,12 +66,14 @@ const focused = (page: Page) => page.evaluate(() => {
 describe('the app shell on a phone', () => {
   const browser = useBrowser();
   let email = '';
+  let code = '';
 
   beforeAll(async () => {
     const admin = await browser.open();
     const therapist = await browser.open();
-    const { user } = await verifiedTherapist(admin, therapist);
-    email = user.email;
+    const made = await verifiedTherapist(admin, therapist);
+    email = made.user.email;
+    code = made.code;
   });
 
   async function logIn(page: Page): Promise<void> {
@@ -154,6 +156,15 @@ describe('the app shell on a phone', () => {
   });
 
   it('/admin reads as cards on a phone and never scrolls sideways, at 200 % text too', async () => {
+    // A group with members, whatever else this server holds: its card is the widest thing on the page.
+    const admin = await browser.open();
+    await loginAdminApi(admin.context());
+    const groupId = await createGroupApi(admin, uniqueName('Night Owls'));
+    for (let i = 0; i < 3; i += 1) {
+      const member = await browser.open();
+      await signUpAs(member.context(), 'user', uniqueName('Member'), code);
+      expect((await member.context().request.post(`/api/messages/join-group/${groupId}`, { timeout: WAIT })).ok()).toBe(true);
+    }
     const page = await browser.open(PHONE);
     await loginAdminApi(page.context());
     await page.goto('/admin');

@@ -104,11 +104,11 @@ export function GroupsAdmin({ groups, onChanged }: { groups: AdminGroup[]; onCha
       <h2 id="groups-admin-title" className="text-xl font-semibold">Support Groups</h2>
       <CreateGroupForm onCreated={onChanged} />
       {groups.length === 0 && <p className="mt-3">No groups yet.</p>}
-      <ul className="mt-3 grid gap-3 md:grid-cols-2" aria-label="Groups">
+      <ul className="mt-3 grid gap-3 md:grid-cols-2 *:min-w-0" aria-label="Groups">
         {groups.map((g) => (
           <li key={g._id} className="card card-border bg-base-100" data-testid="admin-group">
             <div className="card-body gap-2 p-4">
-              <div className="flex items-start gap-3">
+              <div className="flex flex-wrap items-start gap-3">
                 <GroupIcon type={g.type} className="size-7 shrink-0 text-primary" />
                 <div className="min-w-0 flex-1">
                   <h3 className="font-semibold wrap-anywhere">{g.name}</h3>
@@ -122,7 +122,7 @@ export function GroupsAdmin({ groups, onChanged }: { groups: AdminGroup[]; onCha
               {g.members.length > 0 && (
                 <ul className="divide-y divide-base-300 rounded-box border border-base-300" aria-label={`Members of ${g.name}`}>
                   {g.members.map((m) => (
-                    <li key={m._id} className="flex items-center gap-2 p-2 text-sm">
+                    <li key={m._id} className="flex flex-wrap items-center gap-2 p-2 text-sm">
                       <span className="min-w-0 flex-1 truncate">{m.fullName}</span>
                       <span className="badge badge-ghost badge-sm">{ROLE_LABEL[m.role]}</span>
                       <button type="button" className="btn btn-ghost btn-xs" onClick={() => setPending({ kind: 'member', group: g, member: m })}

@@ -51,7 +51,7 @@ export function ModerationQueue({ reports, onChanged }: Props) {
       <p className="mt-1 text-sm">What people reported, with the conversation around it. Every action is kept in the audit log.</p>
       {reports.length === 0 && <p className="mt-3">No open reports.</p>}
       {reports.length > 0 && (
-        <ul className="mt-3 grid gap-3 lg:grid-cols-2" aria-label="Open reports">
+        <ul className="mt-3 grid gap-3 lg:grid-cols-2 *:min-w-0" aria-label="Open reports">
           {reports.map((report) => (
             <li key={report._id}>
               <ReportCard report={report} working={working?.id === report._id ? working.action : null}

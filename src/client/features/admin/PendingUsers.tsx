@@ -47,7 +47,7 @@ export function PendingUsers({ users, onChanged }: { users: AdminUser[]; onChang
     <section aria-labelledby="pending-title" className="mt-8">
       <h2 id="pending-title" className="text-xl font-semibold">Pending Verifications</h2>
       {users.length === 0 && <p className="mt-2">No pending verification requests.</p>}
-      <ul className="mt-3 grid gap-3 md:grid-cols-2">
+      <ul className="mt-3 grid gap-3 md:grid-cols-2 *:min-w-0">
         {users.map((u) => (
           <li key={u._id} className="card card-border bg-base-100" data-testid="pending-user">
             <div className="card-body gap-2 p-4">
