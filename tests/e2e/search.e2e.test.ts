@@ -129,9 +129,17 @@ describe('message search on a phone', () => {
     await ana.context().setOffline(false);
     await expect.poll(() => results(ana).count(), { timeout: WAIT }).toBe(1);
     expect(await results(ana).first().textContent()).toContain(oldText);
+    const errors: string[] = [];
+    ana.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text().slice(0, 300));
+    });
     await results(ana).first().click();
     await ana.waitForURL((url) => url.pathname === `/chat/dm/${benUser._id}`);
     // The message is older than the device keeps: the conversation loads history until it is there.
-    await message(ana, oldText).waitFor({ timeout: WAIT * 2 });
+    await message(ana, oldText).waitFor({ timeout: WAIT * 2 }).catch(async (error: unknown) => {
+      // Says what the page said instead: a toast, an error in the console.
+      const toasts = await ana.getByRole('status').allTextContents();
+      throw new Error(`${String(error)}\ntoasts: ${toasts.join(' | ')}\nconsole: ${errors.join(' | ')}`);
+    });
   });
 });
