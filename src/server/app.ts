@@ -42,6 +42,8 @@ import { moderationRoutes } from './routes/moderation';
 import { muteRoutes } from './routes/mutes';
 import { reportRoutes } from './routes/reports';
 import { safetyRoutes } from './routes/safety';
+import { createPush } from './push/push';
+import { pushRoutes } from './routes/push';
 import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
 import { API_PATH } from '../shared/paths';
 import { loadOrCreateKeys } from './uploads/signing';
@@ -77,6 +79,10 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
 
   const uploadKeys = await database.once((db) => loadOrCreateKeys(db, config.dataDir));
   const limiters = new Limiters(database, uploadKeys.privateKey);
+  const push = await createPush(database, config, app.log);
+  app.addHook('preClose', () => push.stop());
+  // For the tests and the bench: the queue's counts, and quiet-hours summaries on demand.
+  app.decorate('push', push);
   const ctx: AppContext = {
     config,
     database,
@@ -91,6 +97,7 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
     }, limiters),
     realtime: new Realtime(app, config, database),
     personLimits: new PersonLimits(limiters),
+    push,
   };
 
   // First, so that every answer carries them, whichever hook or handler ends the request.
@@ -121,6 +128,7 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
     await api.register(crisisAlertRoutes, ctx);
     await api.register(moderationRoutes, { ...ctx, prefix: '/admin' });
     await api.register(uploadApiRoutes, ctx);
+    await api.register(pushRoutes, ctx);
   }, { prefix: API_PATH });
   await app.register(uploadFileRoutes, ctx);
   await registerStatic(app, config.clientDist);

@@ -108,6 +108,11 @@ const envSchema = z.object({
       return z.NEVER;
     }
   }),
+  // Web Push (docs/decisions/notifications.md): who the push services may contact about this server,
+  // and the push services beyond the well-known ones that subscriptions may name (tests, self-hosted).
+  VAPID_SUBJECT: z.string().trim().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL').optional(),
+  PUSH_ENDPOINT_ALLOW: z.string().optional().transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(origin)),
   IMAGEKIT_PUBLIC_KEY: z.string().min(1).optional(),
   IMAGEKIT_PRIVATE_KEY: z.string().min(1).optional(),
   IMAGEKIT_UPLOAD_URL: z.url('must be a URL').optional(),

@@ -7,6 +7,7 @@ import type { UploadKeys } from './uploads/signing';
 import type { Limiters } from './limits/limiters';
 import type { PersonLimits } from './limits/person-limits';
 import type { Realtime } from './realtime/realtime';
+import type { Push } from './push/push';
 
 export interface AppContext {
   config: Config;
@@ -19,4 +20,6 @@ export interface AppContext {
   realtime: Realtime;
   /** Per-person budgets (messages, Aura calls, upload signatures): one set per app. */
   personLimits: PersonLimits;
+  /** Web Push: the public key and who is notified of what. */
+  push: Push;
 }

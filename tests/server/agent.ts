@@ -54,5 +54,5 @@ export class Agent {
   get<T = any>(path: string) { return this.request<T>('GET', path); } // oxlint-disable-line typescript/no-explicit-any
   post<T = any>(path: string, body?: unknown) { return this.request<T>('POST', path, body ?? {}); } // oxlint-disable-line typescript/no-explicit-any
   put<T = any>(path: string, body?: unknown) { return this.request<T>('PUT', path, body ?? {}); } // oxlint-disable-line typescript/no-explicit-any
-  delete<T = any>(path: string) { return this.request<T>('DELETE', path); } // oxlint-disable-line typescript/no-explicit-any
+  delete<T = any>(path: string, body?: unknown) { return this.request<T>('DELETE', path, body); } // oxlint-disable-line typescript/no-explicit-any
 }

@@ -341,4 +341,49 @@ export const rateLimits = pgTable('rate_limits', {
   expire: bigint('expire', { mode: 'number' }),
 });
 
+/**
+ * A browser's Web Push subscription (docs/decisions/notifications.md). It belongs to one session:
+ * signing out, the session ending and the account's deletion remove it (the cascade), as does a
+ * push service answering 404 or 410. The endpoint is unique: the same browser subscribing again,
+ * signed in as someone else, takes its row over.
+ */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: id('id').primaryKey(),
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: text('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+  index('push_subscriptions_user_idx').on(t.userId),
+  index('push_subscriptions_session_idx').on(t.sessionId),
+]);
+
+/** What notifies a person (shared/push.ts PushSettings); no row is the defaults. */
+export const pushSettings = pgTable('push_settings', {
+  userId: id('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  messages: boolean('messages').notNull().default(true),
+  groups: boolean('groups').notNull().default(true),
+  aura: boolean('aura').notNull().default(true),
+  account: boolean('account').notNull().default(true),
+  crisis: boolean('crisis').notNull().default(true),
+  showNames: boolean('show_names').notNull().default(false),
+  /** Minutes after midnight in `time_zone`; both null: no quiet hours. */
+  quietStart: integer('quiet_start'),
+  quietEnd: integer('quiet_end'),
+  timeZone: text('time_zone'),
+  sound: boolean('sound').notNull().default(false),
+  /** Pushes held through quiet hours, sent as one summary when they end. */
+  heldCount: integer('held_count').notNull().default(0),
+  heldSince: timestamp('held_since', { withTimezone: true, mode: 'date' }),
+});
+
+/** Groups whose messages notify the person (off unless turned on per group). */
+export const pushGroups = pgTable('push_groups', {
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  groupId: id('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('push_groups_group_idx').on(t.groupId)]);
+
 export type UserRow = typeof users.$inferSelect;

@@ -40,7 +40,7 @@ async function stats(db: Db): Promise<AdminStats> {
 }
 
 export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const { database: { db }, store } = ctx;
+  const { database: { db }, store, push } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireAdmin);
 
@@ -70,6 +70,7 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       .set({ status: 'verified', verificationRequest: false, rejectionReason: null })
       .where(eq(users.id, target.id)).returning();
     app.events.emit('accessChanged', target.id);
+    push.notifier.account(target.id, 'verification', '/dashboard');
     return { message: 'User verified successfully', referralCode, user: toAdminUser(updated!) };
   } });
 
@@ -82,6 +83,7 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       .set({ status: 'rejected', verificationRequest: false, rejectionReason: request.body?.reason || null })
       .where(eq(users.id, target.id)).returning();
     app.events.emit('accessChanged', target.id);
+    push.notifier.account(target.id, 'verification', '/profile');
     return { message: 'User rejected', user: toAdminUser(updated!) };
   } });
 

@@ -15,7 +15,7 @@ import { resolveReport } from '../moderation/resolve';
 import { closeSockets, suspend, suspendable, unsuspend } from '../moderation/suspend';
 
 export const moderationRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const { database: { db }, realtime, store } = ctx;
+  const { database: { db }, realtime, store, push } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireAdmin);
 
@@ -25,6 +25,8 @@ export const moderationRoutes: FastifyPluginAsync<AppContext> = async (app, ctx)
     const { action, note } = request.body;
     const resolved = await resolveReport({ db, realtime, store, events: app.events }, currentUser(request), request.params.id, action, note ?? '');
     const [answer] = await describeForAdmin(db, [resolved]);
+    // The reporter hears that their report was looked at (the outcome shows in their Settings).
+    if (resolved.reporterId) push.notifier.account(resolved.reporterId, 'report', '/settings');
     return answer!;
   } });
 

@@ -7,9 +7,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { serverMeta } from '../db/schema';
+import { loadOrCreateMeta } from '../db/meta';
 
 export interface UploadKeys {
   publicKey: string;
@@ -42,25 +41,13 @@ function keysFromOlderHaven(dataDir: string): UploadKeys | null {
   return existsSync(file) ? parseKeys(readFileSync(file, 'utf8')) : null;
 }
 
-const storedKeys = async (db: Db): Promise<UploadKeys | null> => {
-  const [row] = await db.select({ value: serverMeta.value }).from(serverMeta).where(eq(serverMeta.key, KEYS_ROW)).limit(1);
-  return row ? parseKeys(row.value) : null;
-};
-
 /**
  * The pair every instance shares: the stored one (one read at every boot), or, the first time, an
- * older Haven's or a new one stored now. Under the boot lock; should two instances still race,
- * the first insert wins and both read it back.
+ * older Haven's or a new one stored now (under the boot lock; db/meta.ts settles a race).
  */
-export async function loadOrCreateKeys(db: Db, dataDir: string): Promise<UploadKeys> {
-  const stored = await storedKeys(db);
-  if (stored) return stored;
-  const offered = keysFromOlderHaven(dataDir) ?? {
+export function loadOrCreateKeys(db: Db, dataDir: string): Promise<UploadKeys> {
+  return loadOrCreateMeta(db, KEYS_ROW, () => keysFromOlderHaven(dataDir) ?? {
     publicKey: `public_haven_${randomBytes(12).toString('hex')}`,
     privateKey: `private_haven_${randomBytes(32).toString('hex')}`,
-  };
-  await db.insert(serverMeta).values({ key: KEYS_ROW, value: JSON.stringify(offered) }).onConflictDoNothing();
-  const keys = await storedKeys(db);
-  if (!keys) throw new Error('server_meta holds unreadable upload keys');
-  return keys;
+  }, parseKeys);
 }

@@ -86,6 +86,13 @@ export const ENDPOINTS = {
   deleteAuraChat: 'DELETE /chats/:id',
   generateTitle: 'POST /gemini/generate',
 
+  pushKey: 'GET /push/key',
+  pushSubscribe: 'POST /push/subscriptions',
+  pushUnsubscribe: 'DELETE /push/subscriptions',
+  pushSettings: 'GET /push/settings',
+  setPushSettings: 'PUT /push/settings',
+  pushTest: 'POST /push/test',
+
   uploadAuth: 'GET /upload',
   upload: 'POST /uploads',
 } as const;

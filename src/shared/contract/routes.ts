@@ -10,6 +10,7 @@ import { markReadSchema, readParams } from '../reads';
 import * as community from '../community';
 import * as alerts from '../crisis-alert-schemas';
 import * as messaging from '../messaging';
+import * as push from '../push';
 import type { EndpointName } from './endpoints';
 
 export interface RouteShape {
@@ -102,6 +103,13 @@ export const ROUTES = {
   renameAuraChat: { params: input.chatIdParam, body: input.renameChatSchema, answer: answer.aiChatSummary },
   deleteAuraChat: { params: input.chatIdParam, answer: answer.messageResponse },
   generateTitle: { body: input.generateSchema, answer: answer.generateResponse },
+
+  pushKey: { answer: push.pushKeySchema },
+  pushSubscribe: { body: push.pushSubscriptionSchema, answer: answer.messageResponse },
+  pushUnsubscribe: { body: push.pushEndpointSchema, answer: answer.messageResponse },
+  pushSettings: { answer: push.pushSettingsSchema },
+  setPushSettings: { body: push.pushSettingsSchema, answer: push.pushSettingsSchema },
+  pushTest: { answer: answer.messageResponse },
 
   uploadAuth: { answer: answer.uploadAuth },
   // A multipart body (the image and its signature), read part by part by the route.

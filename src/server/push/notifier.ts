@@ -1,0 +1,177 @@
+/**
+ * Who is notified of what (docs/decisions/notifications.md). A push goes to every live
+ * subscription of a person who wants that kind, unless the conversation is muted, either person
+ * blocks the other, or it is their quiet hours: then it is counted, and one summary goes when the
+ * quiet hours end. Nothing here runs inside a message's request: the work starts after the answer
+ * and a failure is only logged.
+ */
+import { and, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { DirectMessage, GroupMessage } from '../../shared/api';
+import type { PEOPLE_CONVERSATION_KINDS } from '../../shared/conversation';
+import type { PushKind } from '../../shared/push';
+import type { PushPayload } from '../../shared/push-payload';
+import { blockedBy, blockersOf } from '../community/blocks';
+import type { Db } from '../db/client';
+import { groupMembers, groups, mutes, pushGroups, pushSettings, pushSubscriptions, sessions, users } from '../db/schema';
+import type { Stored } from '../messages/store';
+import type { PushQueue } from './queue';
+import type { PushOptions } from './send';
+import { isQuiet } from './quiet';
+import { quietOf } from './settings';
+
+/** A chat message waits a day for an offline phone; its topic collapses a burst into one. */
+const MESSAGE_TTL = 24 * 60 * 60;
+const SUMMARY_EVERY_MS = 60_000;
+/** A decision stays worth telling for a week. */
+const ACCOUNT_TTL = 7 * 24 * 60 * 60;
+
+type Log = { error: (obj: object, msg: string) => void };
+
+/** One push to one person, before their settings are applied. */
+export interface Notice {
+  userId: string;
+  kind: PushKind;
+  payload: (showNames: boolean) => PushPayload;
+  options: PushOptions;
+  /** The conversation it is about, for mutes. */
+  mutedBy?: { kind: (typeof PEOPLE_CONVERSATION_KINDS)[number]; id: string };
+}
+
+const nameOf = (u: { displayName: string | null; fullName: string }) => u.displayName ?? u.fullName;
+
+export class Notifier {
+  private readonly timer: NodeJS.Timeout;
+  /** Who-to-tell work under way (it reads the database before anything is queued). */
+  private readonly working = new Set<Promise<void>>();
+
+  constructor(private readonly db: Db, private readonly queue: PushQueue, private readonly log: Log) {
+    this.timer = setInterval(() => void this.sendSummaries().catch((error: unknown) => log.error({ err: error }, 'quiet-hours summaries failed')), SUMMARY_EVERY_MS).unref();
+  }
+
+  /** New direct and group messages, as stored (a replay is never notified again). */
+  messages(stored: readonly Stored<DirectMessage | GroupMessage>[]): void {
+    const fresh = stored.filter((s) => s.created);
+    if (fresh.length > 0) this.track(this.forMessages(fresh), 'message notifications failed');
+  }
+
+  /** One notice (an Aura answer, a decision, a report's outcome, a crisis alert), after the caller's answer. */
+  send(notice: Notice): void {
+    this.track(this.deliver([notice]), 'notification failed');
+  }
+
+  /** Resolves once everything asked for so far is decided and every push it made delivered or dropped. */
+  async idle(): Promise<void> {
+    while (this.working.size > 0) await Promise.allSettled(this.working);
+    await this.queue.idle();
+  }
+
+  private track(work: Promise<void>, failure: string): void {
+    const job = work.catch((error: unknown) => this.log.error({ err: error }, failure)).finally(() => this.working.delete(job));
+    this.working.add(job);
+  }
+
+  /** A test push to this session's subscriptions; answers how many were queued. */
+  async test(sessionId: string): Promise<number> {
+    const targets = await this.db.select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+      .from(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
+    const payload: PushPayload = { v: 1, kind: 'test', url: '/settings', tag: 'test' };
+    for (const target of targets) this.queue.add(target, payload, { ttl: 60, urgency: 'normal' });
+    return targets.length;
+  }
+
+  /** A decision about the person's own account or report: opens the screen that shows it. */
+  account(userId: string, kind: 'verification' | 'report', url: string): void {
+    this.send({ userId, kind: 'account', payload: () => ({ v: 1, kind, url, tag: kind }), options: { ttl: ACCOUNT_TTL, urgency: 'normal' } });
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private async forMessages(stored: readonly Stored<DirectMessage | GroupMessage>[]): Promise<void> {
+    const senderId = stored[0]!.message.senderId;
+    const [sender] = await this.db.select({ displayName: users.displayName, fullName: users.fullName }).from(users).where(eq(users.id, senderId)).limit(1);
+    if (!sender) return;
+    const notices: Notice[] = [];
+    for (const { message, delivery } of stored) {
+      if ('groupId' in message) {
+        notices.push(...await this.groupNotices(message, senderId));
+        continue;
+      }
+      // A message request does not notify (an unwanted stranger cannot reach a lock screen); nor one withheld by a block.
+      if (delivery?.withheld || delivery?.request) continue;
+      notices.push({
+        userId: message.receiverId, kind: 'messages', mutedBy: { kind: 'direct', id: senderId },
+        payload: (names) => ({ v: 1, kind: 'direct', url: `/chat/dm/${senderId}`, tag: `dm:${senderId}`, ...(names && { from: nameOf(sender) }) }),
+        options: { ttl: MESSAGE_TTL, urgency: 'high', topic: `dm${senderId}` },
+      });
+    }
+    await this.deliver(notices, senderId);
+  }
+
+  private async groupNotices(message: GroupMessage, senderId: string): Promise<Notice[]> {
+    const wanting = await this.db.select({ id: pushGroups.userId }).from(pushGroups)
+      .innerJoin(groupMembers, and(eq(groupMembers.groupId, pushGroups.groupId), eq(groupMembers.userId, pushGroups.userId)))
+      .where(and(eq(pushGroups.groupId, message.groupId), ne(pushGroups.userId, senderId)));
+    if (wanting.length === 0) return [];
+    const [group] = await this.db.select({ name: groups.name }).from(groups).where(eq(groups.id, message.groupId)).limit(1);
+    return wanting.map(({ id }) => ({
+      userId: id, kind: 'groups' as const, mutedBy: { kind: 'group' as const, id: message.groupId },
+      payload: (names: boolean) => ({ v: 1 as const, kind: 'group' as const, url: `/chat/group/${message.groupId}`, tag: `group:${message.groupId}`, ...(names && group && { from: group.name }) }),
+      options: { ttl: MESSAGE_TTL, urgency: 'normal' as const, topic: `g${message.groupId}` },
+    }));
+  }
+
+  /** Applies each person's settings, mutes, blocks (with `senderId`) and quiet hours, then queues the pushes. */
+  private async deliver(notices: readonly Notice[], senderId?: string): Promise<void> {
+    if (notices.length === 0) return;
+    const ids = [...new Set(notices.map((n) => n.userId))];
+    const now = new Date();
+    const settings = new Map((await this.db.select().from(pushSettings).where(inArray(pushSettings.userId, ids))).map((s) => [s.userId, s]));
+    const blocked = new Set(senderId ? [...await blockersOf(this.db, senderId, ids), ...(await blockedBy(this.db, senderId)).map((b) => b.id)] : []);
+    const muted = new Set((await this.db.select({ userId: mutes.userId, kind: mutes.kind, id: mutes.conversationId }).from(mutes)
+      .where(and(inArray(mutes.userId, ids), or(isNull(mutes.until), gt(mutes.until, now)))))
+      .map((m) => `${m.userId}:${m.kind}:${m.id}`));
+    const subscriptions = await this.db.select({ userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+      .from(pushSubscriptions).innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+      .where(and(inArray(pushSubscriptions.userId, ids), gt(sessions.expiresAt, now)));
+    const held: string[] = [];
+    for (const notice of notices) {
+      const row = settings.get(notice.userId);
+      if (row && !row[notice.kind]) continue;
+      if (blocked.has(notice.userId)) continue;
+      if (notice.mutedBy && muted.has(`${notice.userId}:${notice.mutedBy.kind}:${notice.mutedBy.id}`)) continue;
+      const targets = subscriptions.filter((s) => s.userId === notice.userId);
+      if (targets.length === 0) continue;
+      if (isQuiet(quietOf(row), now)) {
+        held.push(notice.userId);
+        continue;
+      }
+      const payload = notice.payload(row?.showNames ?? false);
+      for (const target of targets) this.queue.add(target, payload, notice.options);
+    }
+    for (const userId of held) {
+      await this.db.update(pushSettings).set({ heldCount: sql`${pushSettings.heldCount} + 1`, heldSince: sql`coalesce(${pushSettings.heldSince}, now())` })
+        .where(eq(pushSettings.userId, userId));
+    }
+  }
+
+  /** Quiet hours that ended with pushes held: one summary each. Claimed atomically, so one instance sends it. */
+  async sendSummaries(now = new Date()): Promise<void> {
+    const waiting = await this.db.select().from(pushSettings).where(gt(pushSettings.heldCount, 0));
+    for (const row of waiting) {
+      if (isQuiet(quietOf(row), now)) continue;
+      // Takes what was counted, no more: a push held meanwhile waits for the next summary.
+      const n = row.heldCount;
+      const [claimed] = await this.db.update(pushSettings)
+        .set({ heldCount: sql`${pushSettings.heldCount} - ${n}`, heldSince: sql`case when ${pushSettings.heldCount} = ${n} then null else ${pushSettings.heldSince} end` })
+        .where(and(eq(pushSettings.userId, row.userId), gte(pushSettings.heldCount, n))).returning({ userId: pushSettings.userId });
+      if (!claimed) continue;
+      const subscriptions = await this.db.select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+        .from(pushSubscriptions).innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+        .where(and(eq(pushSubscriptions.userId, row.userId), gt(sessions.expiresAt, now)));
+      const payload: PushPayload = { v: 1, kind: 'summary', url: '/dashboard', tag: 'summary', count: n };
+      for (const target of subscriptions) this.queue.add(target, payload, { ttl: MESSAGE_TTL, urgency: 'normal', topic: 'summary' });
+    }
+  }
+}
