@@ -4,6 +4,7 @@ import { setupImages } from './images';
 import { setupLifecycle } from './lifecycle';
 import { setupNavigation } from './navigation';
 import { setupPrecache } from './precache';
+import { setupPush } from './push';
 import { setupSync } from './sync';
 
 setupLifecycle();
@@ -11,3 +12,4 @@ setupPrecache();
 setupNavigation();
 setupImages();
 setupSync();
+setupPush();

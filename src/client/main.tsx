@@ -9,6 +9,7 @@ import { SESSION_KEYS } from './state/local-keys';
 import './styles.css';
 // oxlint-disable-next-line import/no-unassigned-import -- listens for the browser's one install offer per page load, whichever screen is open
 import './pwa/install-state';
+import { listenForOpen } from './pwa/open-from-worker';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 
@@ -20,6 +21,7 @@ declare module '@tanstack/react-router' {
 
 applyTheme(readTheme());
 void checkAuth();
+listenForOpen((path) => router.history.push(path));
 // A lazy file that no longer exists (this tab ran an older version than the server now has):
 // reload to the current version. Drafts are kept on the device, so nothing typed is lost; at
 // most one such reload a minute, so a file missing for another reason cannot start a loop.

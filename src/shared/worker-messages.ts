@@ -20,6 +20,10 @@ export const SYNC_TAG = 'haven-outbox';
 /** The worker to the open pages, when that sync fires: send the outbox now. */
 export const SYNC_MESSAGE = { type: 'haven-sync' } as const;
 
+/** The worker to a page it focused for a notification's click: show this screen (a path of the app). */
+export const OPEN_MESSAGE_TYPE = 'haven-open';
+export const openMessage = (url: string) => ({ type: OPEN_MESSAGE_TYPE, url }) as const;
+
 /** Whether a message event's data is `message` (anything else, a foreign or malformed message, is not). */
 export function isWorkerMessage(data: unknown, message: { readonly type: string }): boolean {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === message.type;

@@ -12,6 +12,7 @@ import { useRouteFocus } from '../ui/useRouteFocus';
 import { getSession, subscribeSession, useSession, whenSessionKnown } from '../features/auth/session';
 import { mayEnter, type Access } from '../features/auth/access';
 import { refreshCrisisResources } from '../features/help/resources';
+import { useUnreadBadge } from '../features/notifications/useUnreadBadge';
 import { OfflineBanner } from '../pwa/OfflineBanner';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 
@@ -75,6 +76,7 @@ function RootLayout() {
   const fillScreen = useMatches({ select: (matches) => matches.some((m) => m.staticData.fillScreen) });
   useAccessRechecks();
   useRouteFocus();
+  useUnreadBadge();
   // Signed in: warm the crisis detector's chunk, so a check made offline later answers at once.
   useEffect(() => {
     if (user) preloadDetector();

@@ -2,6 +2,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { REVIEW_PERIOD } from '../../shared/limits';
 import { requireAccess } from '../features/auth/access';
 import { useUser } from '../features/auth/session';
+import { useDecisionWatch } from '../features/auth/useDecisionWatch';
 import { LogoutButton } from '../features/auth/LogoutButton';
 import { WithGetHelp } from '../features/help/GetHelpButton';
 import { IconClock } from '../ui/icons';
@@ -19,6 +20,7 @@ export const Route = createFileRoute('/verification-needed')({
 /** Where a pending professional waits (spec section 2); anyone else is sent on by its access check. */
 function VerificationNeeded() {
   const user = useUser();
+  useDecisionWatch();
 
   return (
     <WithGetHelp showSafetyPlan>
@@ -32,8 +34,9 @@ function VerificationNeeded() {
               waiting for an administrator to verify it.
             </p>
             <p>
-              The review usually takes <strong>{REVIEW_PERIOD}</strong>. You will receive an email notice as soon as
-              your account has been reviewed.
+              The review usually takes <strong>{REVIEW_PERIOD}</strong>. Haven sends no email: this page changes by
+              itself as soon as your account has been reviewed, and a notification tells you if you turn notifications
+              on in Settings.
             </p>
             <p className="text-sm">
               Meanwhile you can still change your theme in Settings or look at your Profile.

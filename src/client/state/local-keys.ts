@@ -22,6 +22,8 @@ export const LOCAL_KEYS = {
   crisisResources: 'haven.crisisResources',
   /** When the app's own "Install Haven" offer was put away: it is not made again on this device. */
   installDismissed: 'haven-install-dismissed',
+  /** When the offer to turn notifications on (after a first message) was answered: it is not made again on this device. */
+  notifyAsked: 'haven-notify-asked',
 } as const;
 
 /** Unsent text, one key per person and place; the id in it is what removal matches. */

@@ -17,6 +17,7 @@ describe('Web Storage keys', () => {
       storagePersisted: 'haven-storage-persisted',
       crisisResources: 'haven.crisisResources',
       installDismissed: 'haven-install-dismissed',
+      notifyAsked: 'haven-notify-asked',
     });
     expect(SESSION_KEYS).toEqual({ reloadedForUpdate: 'haven-reloaded-for-update' });
     expect(draftStorageKey('aaaaaaaaaaaaaaaaaaaaaaaa', 'dm:b')).toBe('haven-draft:aaaaaaaaaaaaaaaaaaaaaaaa:dm:b');

@@ -118,6 +118,10 @@ function apply(change: Change): Promise<void> {
   dispatch({ type: 'begin' });
   const { version } = state;
   const ready = syncFor(change.type === 'signed-out' ? null : change.user);
+  // Notifications on this device follow the person into the new session (loaded only then).
+  if (change.type === 'signed-in' && !change.offline) {
+    void import('../notifications/device').then((m) => m.resume()).catch((error: unknown) => console.error('Haven: notifications not resumed', error));
+  }
   const show = () => dispatch({ ...change, version });
   if (!ready) {
     show();

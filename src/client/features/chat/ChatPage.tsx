@@ -12,6 +12,7 @@ import { filterByName } from './format';
 import { GroupsPanel } from './GroupsPanel';
 import { ChatLayout, ListError, Sidebar } from './Layout';
 import { GroupList } from './GroupList';
+import { NotifyOffer } from '../notifications/NotifyOffer';
 import { MessageTargetContext, type MessageTarget } from './messageTarget';
 import { PeopleList } from './PeopleList';
 import { RequestsSection } from './RequestsSection';
@@ -119,6 +120,7 @@ export function ChatPage({ groupParam, open: given = null, onOpen, directory, ta
     <>
       <ChatLayout sidebar={sidebar} main={<MessageTargetContext.Provider value={target}>{main}</MessageTargetContext.Provider>} conversationOpen={conversationOpen} />
       {guidelines}
+      <NotifyOffer />
     </>
   );
 }

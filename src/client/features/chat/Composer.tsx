@@ -3,6 +3,7 @@ import { MESSAGE_MAX_LENGTH } from '../../../shared/limits';
 import { SEND_TEXTS } from '../../sync/texts';
 import { IconCamera } from '../../ui/icons';
 import { Composer as OneComposer, type ComposerKind } from '../conversation/Composer';
+import { offerNotifications } from '../notifications/NotifyOffer';
 import { CHAT_UPLOAD } from './upload';
 
 export { ReportedError } from '../conversation/Composer';
@@ -27,5 +28,11 @@ interface Props {
 }
 
 export function Composer({ allowImage, onSend, placeholder, draftKey, checkBeforeSend, onTyping }: Props) {
-  return <OneComposer kind={kindOf(allowImage, placeholder)} onSend={onSend} draftKey={draftKey ?? null} checkBeforeSend={checkBeforeSend} onTyping={onTyping} autoFocus />;
+  // After the first message is on its way, an answer is what the person waits for: the moment to offer notifications.
+  const send = async (text: string, image: string | null) => {
+    const stored = await onSend(text, image);
+    offerNotifications();
+    return stored;
+  };
+  return <OneComposer kind={kindOf(allowImage, placeholder)} onSend={send} draftKey={draftKey ?? null} checkBeforeSend={checkBeforeSend} onTyping={onTyping} autoFocus />;
 }

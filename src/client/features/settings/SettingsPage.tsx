@@ -1,5 +1,6 @@
 import { THEMES } from '../../../shared/limits';
 import { StorageStatus } from '../../pwa/StorageStatus';
+import { NotificationSettings } from '../notifications/NotificationSettings';
 import { BlockedPeople } from './BlockedPeople';
 import { ReadReceiptsToggle } from './ReadReceiptsToggle';
 import { setTheme, useTheme } from './theme';
@@ -13,7 +14,8 @@ const PREVIEW = [
 
 /**
  * /settings: the 32 themes, applied app-wide at once, and a preview chat (spec section 2); read
- * receipts (docs/decisions/receipts-and-typing.md); blocked people and reports (docs/community-safety.md).
+ * receipts (docs/decisions/receipts-and-typing.md); notifications (docs/decisions/notifications.md);
+ * blocked people and reports (docs/community-safety.md).
  */
 export function SettingsPage() {
   const theme = useTheme();
@@ -71,6 +73,7 @@ export function SettingsPage() {
         </div>
       </section>
 
+      <NotificationSettings />
       <ReadReceiptsToggle />
       <BlockedPeople />
       <YourReports />
