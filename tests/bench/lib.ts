@@ -17,12 +17,13 @@ export interface BenchServer {
 }
 
 /** `clientDist`: a production build to serve (the browser benches); none by default. */
-export async function startBenchServer(postgresUrl?: string, clientDist?: string): Promise<BenchServer> {
+export async function startBenchServer(postgresUrl?: string, clientDist?: string, env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'haven-bench-'));
   const config = loadConfig({
     DATA_DIR: dataDir, CLIENT_DIST: clientDist ?? join(dataDir, 'none'), COOKIE_SECURE: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_SIGNUP_MAX: '1000000', RATE_LIMIT_REFERRAL_MAX: '1000000', RATE_LIMIT_LOGIN_PAIR_MAX: '1000000',
     RATE_LIMIT_LOGIN_ACCOUNT_MAX: '1000000', RATE_LIMIT_LOGIN_ADDRESS_MAX: '1000000',
+    ...env,
   });
   const { database, drop } = postgresUrl
     ? await freshPostgres(postgresUrl, 'haven_bench')

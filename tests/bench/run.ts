@@ -6,11 +6,14 @@
  * audit); property (the outbox property test with 1,000 random sequences instead of npm test's
  * 200); load (docs/performance.md: 500 signed-in sockets, 100 direct messages a second for 60 s,
  * against a server in its own process; LOAD_CLIENTS, LOAD_RATE and LOAD_SECONDS shorten it while
- * developing).
+ * developing); push (a group message fanned out to 500 subscribed devices on a local fake push
+ * service: time to the last push and socket delivery p99 with and without it; PUSH_DEVICES
+ * shortens it).
  */
 import { apiBench } from './api';
 import { bundleBench } from './bundle';
 import { loadBench } from './load';
+import { pushBench } from './push';
 import { lighthouseBench } from './lighthouse';
 import { loginBrowserBench } from './login-browser';
 import { spawnSync } from 'node:child_process';
@@ -64,6 +67,10 @@ async function main() {
   if (run('realtime')) {
     console.table(await realtimeBench());
     if (pgUrl) console.table(await realtimeBench(pgUrl));
+  }
+  if (run('push')) {
+    console.table(await pushBench());
+    if (pgUrl) console.table(await pushBench(pgUrl));
   }
   if (run('load')) {
     console.table(await loadBench());

@@ -4,6 +4,7 @@
  * every push with the subscription's own keys, as a browser would, so each test reads what a lock
  * screen could show.
  */
+import { createPublicKey, createVerify } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../src/server/db/schema';
@@ -11,7 +12,7 @@ import type { PushSettings } from '../../src/shared/push';
 import { DEFAULT_PUSH_SETTINGS } from '../../src/shared/push';
 import type { Agent } from './agent';
 import { startFakePush, type FakeDevice, type FakePush } from '../support/fake-push';
-import { startServer, type TestServer } from './harness';
+import { ADMIN, startServer, type TestServer } from './harness';
 import { signUp, signedInAdmin, verifiedProfessional } from './people';
 
 let server: TestServer;
@@ -150,7 +151,19 @@ describe('a direct message', () => {
     expect(got!.headers.topic).toBe(`dm${a.id}`);
     expect(Number(got!.headers.ttl)).toBeGreaterThan(0);
     expect(got!.headers['content-encoding']).toBe('aes128gcm');
-    expect(String(got!.headers.authorization)).toMatch(/^vapid t=/);
+    // The VAPID token: signed by the server's key, for this push service, for a day at most.
+    const [, token, key] = /^vapid t=([^,]+), k=(\S+)$/.exec(String(got!.headers.authorization)) ?? [];
+    const { publicKey } = (await b.agent.get('/api/push/key')).body as { publicKey: string };
+    expect(key).toBe(publicKey);
+    const [head, body, signature] = token!.split('.') as [string, string, string];
+    const point = Buffer.from(publicKey, 'base64url');
+    const jwk = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') };
+    const verified = createVerify('SHA256').update(`${head}.${body}`).verify({ key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+    expect(verified).toBe(true);
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as { aud: string; exp: number; sub: string };
+    expect(claims.aud).toBe(pushService.origin);
+    expect(claims.sub).toBe(`mailto:${ADMIN.email}`);
+    expect(claims.exp * 1000 - Date.now()).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
   });
 
   it('names the sender only with "Show names in notifications" on, and never the words', async () => {

@@ -9,7 +9,7 @@ import PQueue from 'p-queue';
 import pRetry, { AbortError } from 'p-retry';
 import type { PushPayload } from '../../shared/push-payload';
 import { sendPush, type PushOptions, type PushOutcome, type Target } from './send';
-import type { Vapid } from './vapid';
+import { VapidTokens, type Vapid } from './vapid';
 
 const CONCURRENCY = 32;
 const RETRIES = 5;
@@ -34,8 +34,11 @@ export class PushQueue {
   private readonly running = new Set<Promise<void>>();
   /** Counts for the bench and the tests: pushes delivered, dropped (refused, gone or given up). */
   readonly counts = { delivered: 0, dropped: 0 };
+  private readonly tokens: VapidTokens;
 
-  constructor(private readonly vapid: Vapid, private readonly hooks: PushQueueHooks, private readonly retryMinMs = 1000) {}
+  constructor(vapid: Vapid, private readonly hooks: PushQueueHooks, private readonly retryMinMs = 1000) {
+    this.tokens = new VapidTokens(vapid);
+  }
 
   add(target: Target, payload: PushPayload, options: PushOptions): void {
     if (this.stopping.signal.aborted) return;
@@ -46,7 +49,7 @@ export class PushQueue {
   private async deliver(target: Target, payload: PushPayload, options: PushOptions): Promise<void> {
     try {
       const outcome = await pRetry(async () => {
-        const result: PushOutcome = await this.slots.add(() => sendPush(target, payload, options, this.vapid));
+        const result: PushOutcome = await this.slots.add(() => sendPush(target, payload, options, this.tokens));
         if (result.kind === 'retry') throw new TryLater(result.afterMs);
         return result;
       }, {

@@ -1,12 +1,12 @@
 /**
  * One push to one browser. web-push builds the request (the payload encrypted with aes128gcm for
- * the subscription's keys, the VAPID signature, TTL, Urgency and Topic); it is sent here with
+ * the subscription's keys, TTL, Urgency and Topic; the VAPID header comes from vapid.ts); it is sent here with
  * fetch, so an allowed endpoint is reached over the scheme its URL names (web-push's own sender
  * always uses TLS), redirects are never followed, and a slow push service is cut off.
  */
 import webpush from 'web-push';
 import type { PushPayload } from '../../shared/push-payload';
-import type { Vapid } from './vapid';
+import type { VapidTokens } from './vapid';
 
 export interface Target {
   endpoint: string;
@@ -42,12 +42,14 @@ function retryAfterMs(header: string | null): number | undefined {
   return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
 }
 
-export async function sendPush(target: Target, payload: PushPayload, options: PushOptions, vapid: Vapid): Promise<PushOutcome> {
+export async function sendPush(target: Target, payload: PushPayload, options: PushOptions, tokens: VapidTokens): Promise<PushOutcome> {
   const details = webpush.generateRequestDetails(
     { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
     JSON.stringify(payload),
     {
-      vapidDetails: vapid, TTL: options.ttl, urgency: options.urgency, contentEncoding: 'aes128gcm',
+      // The VAPID header is signed once per push service (vapid.ts), not once per push.
+      headers: { Authorization: tokens.authorization(target.endpoint) },
+      TTL: options.ttl, urgency: options.urgency, contentEncoding: 'aes128gcm',
       ...(options.topic && { topic: topicOf(options.topic) }),
     },
   );
