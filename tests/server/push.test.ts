@@ -281,3 +281,19 @@ describe('decisions about one’s own account', () => {
     expect(device.received[0]!.payload).toEqual({ v: 1, kind: 'verification', url: '/dashboard', tag: 'verification' });
   });
 });
+
+describe('a crisis alert the person asked for', () => {
+  it('reaches their professional’s device as "A client may need you", with no words and no name', async () => {
+    const proPerson: Person = { agent: pro.agent, id: pro.user._id, fullName: pro.user.fullName };
+    const device = await subscribe(proPerson);
+    const [client, friend] = await pair();
+    expect((await client.agent.put('/api/me/crisis-alerts', { enabled: true })).status).toBe(200);
+    const words = 'i want to kill myself tonight';
+    await send(client, friend, words);
+    await expect.poll(() => device.received.filter((r) => r.payload.kind === 'crisis').length, { timeout: 2000, interval: 20 }).toBe(1);
+    const alert = device.received.find((r) => r.payload.kind === 'crisis')!;
+    expect(alert.payload).toEqual({ v: 1, kind: 'crisis', url: '/therapist-chat', tag: 'crisis' });
+    expect(alert.text).not.toContain('kill');
+    expect(alert.text).not.toContain(client.fullName);
+  });
+});

@@ -12,6 +12,7 @@ import { newId } from '../../shared/ids';
 import { CRISIS_ALERT_LIST_LIMIT } from '../../shared/limits';
 import type { Db } from '../db/client';
 import { crisisAlerts, users } from '../db/schema';
+import type { Notifier } from '../push/notifier';
 import type { Realtime } from '../realtime/realtime';
 import { verifiedProfessional } from '../users/standing';
 
@@ -19,7 +20,13 @@ import { verifiedProfessional } from '../users/standing';
  * Tells the person's professional, when they opted in, have a verified professional who is not
  * suspended, and were not alerted about inside the interval. Answers whether an alert was made.
  */
-export async function alertProfessional(db: Db, realtime: Pick<Realtime, 'toUsers'>, clientId: string): Promise<boolean> {
+/** Who hears of an alert: the professional's open screens, and their devices by push when they allow it. */
+export interface AlertChannels {
+  realtime: Pick<Realtime, 'toUsers'>;
+  notifier?: Pick<Notifier, 'crisisAlert'>;
+}
+
+export async function alertProfessional(db: Db, { realtime, notifier }: AlertChannels, clientId: string): Promise<boolean> {
   const p = alias(users, 'p');
   const [claimed] = await db.update(users).set({ lastCrisisAlertAt: sql`now()` }).where(and(
     eq(users.id, clientId),
@@ -31,6 +38,7 @@ export async function alertProfessional(db: Db, realtime: Pick<Realtime, 'toUser
   if (!professionalId) return false;
   await db.insert(crisisAlerts).values({ id: newId(), clientId, professionalId });
   realtime.toUsers([professionalId]).emit('crisisAlert');
+  notifier?.crisisAlert(professionalId);
   return true;
 }
 

@@ -6,8 +6,7 @@
 import type { DirectMessage, GroupMessage } from '../../shared/api';
 import { helpFor, type AuthorHelp, type HelpSubject } from '../../shared/safety';
 import type { Db } from '../db/client';
-import type { Realtime } from '../realtime/realtime';
-import { alertProfessional } from './alerts';
+import { alertProfessional, type AlertChannels } from './alerts';
 import { previousTexts, type Place } from './recent';
 
 export interface Written {
@@ -25,14 +24,14 @@ export function writtenOf(message: DirectMessage | GroupMessage, created: boolea
   return { senderId: message.senderId, text: message.text, seq: message.seq, at: new Date(message.createdAt), place, created };
 }
 
-export async function checkAuthor(db: Db, realtime: Pick<Realtime, 'toUsers'>, m: Written): Promise<AuthorHelp | null> {
+export async function checkAuthor(db: Db, channels: AlertChannels, m: Written): Promise<AuthorHelp | null> {
   if (!m.text.trim()) return null;
   const help = helpFor(m.text, await previousTexts(db, m.senderId, m.place, m.seq, m.at));
-  if (help && m.created) await raiseAlert(db, realtime, m.senderId, help.subject);
+  if (help && m.created) await raiseAlert(db, channels, m.senderId, help.subject);
   return help;
 }
 
 /** Someone else's risk ("my friend took pills") alerts nobody about the writer. */
-export async function raiseAlert(db: Db, realtime: Pick<Realtime, 'toUsers'>, personId: string, subject: HelpSubject): Promise<void> {
-  if (subject === 'self') await alertProfessional(db, realtime, personId);
+export async function raiseAlert(db: Db, channels: AlertChannels, personId: string, subject: HelpSubject): Promise<void> {
+  if (subject === 'self') await alertProfessional(db, channels, personId);
 }

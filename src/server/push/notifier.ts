@@ -22,6 +22,8 @@ import { quietOf } from './settings';
 /** A chat message waits a day for an offline phone; its topic collapses a burst into one. */
 const MESSAGE_TTL = 24 * 60 * 60;
 const SUMMARY_EVERY_MS = 60_000;
+/** A crisis alert is worth telling within a few hours. */
+const CRISIS_TTL = 4 * 60 * 60;
 /** A decision stays worth telling for a week. */
 const ACCOUNT_TTL = 7 * 24 * 60 * 60;
 
@@ -77,6 +79,11 @@ export class Notifier {
     const payload: PushPayload = { v: 1, kind: 'test', url: '/settings', tag: 'test' };
     for (const target of targets) this.queue.add(target, payload, { ttl: 60, urgency: 'normal' });
     return targets.length;
+  }
+
+  /** A client of this professional may be in crisis (they asked for it): who and when wait in the app, never the words. */
+  crisisAlert(professionalId: string): void {
+    this.send({ userId: professionalId, kind: 'crisis', payload: () => ({ v: 1, kind: 'crisis', url: '/therapist-chat', tag: 'crisis' }), options: { ttl: CRISIS_TTL, urgency: 'high' } });
   }
 
   /** A decision about the person's own account or report: opens the screen that shows it. */

@@ -33,7 +33,7 @@ function toReply(answer: MessageRow, question: string): AiReply {
 }
 
 export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = async (app, ctx) => {
-  const { config, database: { db }, store, realtime } = ctx;
+  const { config, database: { db }, store, realtime, push } = ctx;
   const aura = ctx.aura ?? new Aura(providerFromConfig(config), config, (m) => app.log.warn(m));
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireActive);
@@ -67,7 +67,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext & { aura?: Aura }> = asyn
       saved = await storeAnswer(db, { userId, chatId, questionClientId: key, text: reply.text, crisis: reply.crisis, imminent: reply.imminent });
     } finally {
       // Risk shown in a chat deleted meanwhile still reaches the person's professional.
-      if (reply.crisis) await raiseAlert(db, realtime, userId, reply.subject);
+      if (reply.crisis) await raiseAlert(db, { realtime, notifier: push.notifier }, userId, reply.subject);
     }
     return toReply(saved, question.text);
   }

@@ -34,6 +34,7 @@ const SEND_BODY_LIMIT = DATA_URL_MAX_LENGTH + MESSAGE_MAX_LENGTH * 6 + 1024;
 
 export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const { config, database: { db }, realtime, store, push } = ctx;
+  const alerting = { realtime, notifier: push.notifier };
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireActive);
   const limits = ctx.personLimits;
@@ -96,7 +97,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
       await announce(db, realtime, [stored]);
       push.notifier.messages([stored]);
     }
-    const help = await checkAuthor(db, realtime, writtenOf(message, created));
+    const help = await checkAuthor(db, alerting, writtenOf(message, created));
     return reply.status(created ? 201 : 200).send(withAuthorHelp(message, help));
   } });
 
@@ -113,7 +114,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
       await announce(db, realtime, [stored]);
       push.notifier.messages([stored]);
     }
-    const help = await checkAuthor(db, realtime, writtenOf(message, created));
+    const help = await checkAuthor(db, alerting, writtenOf(message, created));
     return reply.status(created ? 201 : 200).send(withAuthorHelp(message, help));
   } });
 
@@ -130,7 +131,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     const answered = [];
     for (const [at, result] of results.entries()) {
       const fresh = judge.get(at);
-      answered.push(result.ok && fresh !== undefined ? withAuthorHelp(result, await checkAuthor(db, realtime, writtenOf(result.message, fresh))) : result);
+      answered.push(result.ok && fresh !== undefined ? withAuthorHelp(result, await checkAuthor(db, alerting, writtenOf(result.message, fresh))) : result);
     }
     return { results: answered };
   } });
