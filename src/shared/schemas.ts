@@ -205,23 +205,13 @@ const inConversation = z.object({ kind: z.enum(['direct', 'group']), id: idStrin
  * of one's own message, or a reaction added or taken away. All go through the device's outbox in
  * order, so an edit typed offline follows the message it changes.
  */
+/** What a new direct or group message in a batch carries besides where it goes. */
+const batchMessage = { text: messageText.optional().default(''), image: batchImage, clientId: clientIdField, ...sendExtras };
+const hasContent = (m: { text: string; image?: string | null }) => m.text.trim() !== '' || !!m.image;
+
 export const batchItemSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('direct'),
-    to: idString,
-    text: messageText.optional().default(''),
-    image: batchImage,
-    clientId: clientIdField,
-    ...sendExtras,
-  }).refine((m) => m.text.trim() !== '' || !!m.image, hasTextOrImage),
-  z.object({
-    kind: z.literal('group'),
-    groupId: idString,
-    text: messageText.optional().default(''),
-    image: batchImage,
-    clientId: clientIdField,
-    ...sendExtras,
-  }).refine((m) => m.text.trim() !== '' || !!m.image, hasTextOrImage),
+  z.object({ kind: z.literal('direct'), to: idString, ...batchMessage }).refine(hasContent, hasTextOrImage),
+  z.object({ kind: z.literal('group'), groupId: idString, ...batchMessage }).refine(hasContent, hasTextOrImage),
   z.object({
     kind: z.literal('edit'),
     conversation: inConversation,
