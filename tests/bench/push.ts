@@ -97,6 +97,10 @@ export async function pushBench(postgresUrl?: string): Promise<Record<string, st
       'socket delivery p50 / p99, no subscriptions': `${quiet.p50.toFixed(1)} / ${quiet.p99.toFixed(1)} ms`,
       [`socket delivery p50 / p99, each message fanned out to ${members.length}`]: `${loaded.p50.toFixed(1)} / ${loaded.p99.toFixed(1)} ms`,
     }];
+  } catch (error) {
+    // Said before closing: a close that then times out would hide it.
+    console.error('push bench failed:', error);
+    throw error;
   } finally {
     for (const s of sockets) s.close();
     await server.close();
