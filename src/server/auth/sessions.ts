@@ -51,7 +51,7 @@ export async function createSession(
 }
 
 /** Sessions still alive: before their expiry and used within the idle time. */
-function alive(idleDays: number): SQL {
+export function alive(idleDays: number): SQL {
   return and(gt(sessions.expiresAt, new Date()), gt(sessions.lastSeenAt, new Date(Date.now() - idleDays * DAY_MS)))!;
 }
 

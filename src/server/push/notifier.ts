@@ -5,14 +5,16 @@
  * quiet hours end. Nothing here runs inside a message's request: the work starts after the answer
  * and a failure is only logged.
  */
-import { and, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DirectMessage, GroupMessage } from '../../shared/api';
 import type { PEOPLE_CONVERSATION_KINDS } from '../../shared/conversation';
 import type { PushKind } from '../../shared/push';
 import type { PushPayload } from '../../shared/push-payload';
+import { alive } from '../auth/sessions';
 import { blockedBy, blockersOf } from '../community/blocks';
 import type { Db } from '../db/client';
 import { groupMembers, groups, mutes, pushGroups, pushSettings, pushSubscriptions, sessions, users } from '../db/schema';
+import { shownName } from '../messages/serialize';
 import type { Stored } from '../messages/store';
 import type { PushQueue } from './queue';
 import type { PushOptions } from './send';
@@ -39,14 +41,14 @@ export interface Notice {
   mutedBy?: { kind: (typeof PEOPLE_CONVERSATION_KINDS)[number]; id: string };
 }
 
-const nameOf = (u: { displayName: string | null; fullName: string }) => u.displayName ?? u.fullName;
 
 export class Notifier {
   private readonly timer: NodeJS.Timeout;
   /** Who-to-tell work under way (it reads the database before anything is queued). */
   private readonly working = new Set<Promise<void>>();
 
-  constructor(private readonly db: Db, private readonly queue: PushQueue, private readonly log: Log) {
+  /** `idleDays`: SESSION_IDLE_DAYS, so a push goes only to a session that still signs its person in. */
+  constructor(private readonly db: Db, private readonly queue: PushQueue, private readonly log: Log, private readonly idleDays: number) {
     this.timer = setInterval(() => void this.sendSummaries().catch((error: unknown) => log.error({ err: error }, 'quiet-hours summaries failed')), SUMMARY_EVERY_MS).unref();
   }
 
@@ -72,10 +74,16 @@ export class Notifier {
     this.working.add(job);
   }
 
+  /** The subscriptions `where` picks whose session is alive. */
+  private targets(where: SQL) {
+    return this.db.select({ userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+      .from(pushSubscriptions).innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+      .where(and(where, alive(this.idleDays)));
+  }
+
   /** A test push to this session's subscriptions; answers how many were queued. */
   async test(sessionId: string): Promise<number> {
-    const targets = await this.db.select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
-      .from(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
+    const targets = await this.targets(eq(pushSubscriptions.sessionId, sessionId));
     const payload: PushPayload = { v: 1, kind: 'test', url: '/settings', tag: 'test' };
     for (const target of targets) this.queue.add(target, payload, { ttl: 60, urgency: 'normal' });
     return targets.length;
@@ -109,7 +117,7 @@ export class Notifier {
       if (delivery?.withheld || delivery?.request) continue;
       notices.push({
         userId: message.receiverId, kind: 'messages', mutedBy: { kind: 'direct', id: senderId },
-        payload: (names) => ({ v: 1, kind: 'direct', url: `/chat/dm/${senderId}`, tag: `dm:${senderId}`, ...(names && { from: nameOf(sender) }) }),
+        payload: (names) => ({ v: 1, kind: 'direct', url: `/chat/dm/${senderId}`, tag: `dm:${senderId}`, ...(names && { from: shownName(sender) }) }),
         options: { ttl: MESSAGE_TTL, urgency: 'high', topic: `dm${senderId}` },
       });
     }
@@ -139,9 +147,7 @@ export class Notifier {
     const muted = new Set((await this.db.select({ userId: mutes.userId, kind: mutes.kind, id: mutes.conversationId }).from(mutes)
       .where(and(inArray(mutes.userId, ids), or(isNull(mutes.until), gt(mutes.until, now)))))
       .map((m) => `${m.userId}:${m.kind}:${m.id}`));
-    const subscriptions = await this.db.select({ userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
-      .from(pushSubscriptions).innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-      .where(and(inArray(pushSubscriptions.userId, ids), gt(sessions.expiresAt, now)));
+    const subscriptions = await this.targets(inArray(pushSubscriptions.userId, ids));
     const held: string[] = [];
     for (const notice of notices) {
       const row = settings.get(notice.userId);
@@ -174,9 +180,7 @@ export class Notifier {
         .set({ heldCount: sql`${pushSettings.heldCount} - ${n}`, heldSince: sql`case when ${pushSettings.heldCount} = ${n} then null else ${pushSettings.heldSince} end` })
         .where(and(eq(pushSettings.userId, row.userId), gte(pushSettings.heldCount, n))).returning({ userId: pushSettings.userId });
       if (!claimed) continue;
-      const subscriptions = await this.db.select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
-        .from(pushSubscriptions).innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-        .where(and(eq(pushSubscriptions.userId, row.userId), gt(sessions.expiresAt, now)));
+      const subscriptions = await this.targets(eq(pushSubscriptions.userId, row.userId));
       const payload: PushPayload = { v: 1, kind: 'summary', url: '/dashboard', tag: 'summary', count: n };
       for (const target of subscriptions) this.queue.add(target, payload, { ttl: MESSAGE_TTL, urgency: 'normal', topic: 'summary' });
     }

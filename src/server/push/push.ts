@@ -25,7 +25,7 @@ export async function createPush(database: Database, config: Config, log: Log, r
     },
     log,
   }, retryMinMs);
-  const notifier = new Notifier(db, queue, log);
+  const notifier = new Notifier(db, queue, log, config.SESSION_IDLE_DAYS);
   return {
     publicKey: vapid.publicKey, notifier, queue,
     stop: async () => {

@@ -35,6 +35,11 @@ const SEND_BODY_LIMIT = DATA_URL_MAX_LENGTH + MESSAGE_MAX_LENGTH * 6 + 1024;
 export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const { config, database: { db }, realtime, store, push } = ctx;
   const alerting = { realtime, notifier: push.notifier };
+  /** New messages reach the others: live on their sockets, then by push to their devices. */
+  const tellOthers = async (stored: Parameters<typeof announce>[2]) => {
+    await announce(db, realtime, stored);
+    push.notifier.messages(stored);
+  };
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireActive);
   const limits = ctx.personLimits;
@@ -93,10 +98,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     const { created } = stored;
     const message = created ? stored.message : (await withReactions(db, me.id, [stored.message]))[0]!;
     if (!created && saved) await store.remove([saved.name]);
-    if (created) {
-      await announce(db, realtime, [stored]);
-      push.notifier.messages([stored]);
-    }
+    if (created) await tellOthers([stored]);
     const help = await checkAuthor(db, alerting, writtenOf(message, created));
     return reply.status(created ? 201 : 200).send(withAuthorHelp(message, help));
   } });
@@ -110,10 +112,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     });
     const { created } = stored;
     const message = created ? stored.message : (await withReactions(db, me.id, [stored.message]))[0]!;
-    if (created) {
-      await announce(db, realtime, [stored]);
-      push.notifier.messages([stored]);
-    }
+    if (created) await tellOthers([stored]);
     const help = await checkAuthor(db, alerting, writtenOf(message, created));
     return reply.status(created ? 201 : 200).send(withAuthorHelp(message, help));
   } });
@@ -122,8 +121,7 @@ export const messageRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     await limits.spend('messages', currentUser(request).id, request.body.items.length);
     const { results, created, changes, judge } = await sendBatch({ db, store, config }, currentUser(request), request.body.items);
     // After the commit, in item order: a socket never announces a message that could still roll back.
-    await announce(db, realtime, created);
-    push.notifier.messages(created);
+    await tellOthers(created);
     for (const change of changes) await announceChange(db, realtime, change, change.actorId);
     // `help` goes on the author's own answer only; the announced copies never carry it. In item
     // order, so each line is judged with the lines before it (a plan typed offline in pieces). An
