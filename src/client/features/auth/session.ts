@@ -118,10 +118,6 @@ function apply(change: Change): Promise<void> {
   dispatch({ type: 'begin' });
   const { version } = state;
   const ready = syncFor(change.type === 'signed-out' ? null : change.user);
-  // Notifications on this device follow the person into the new session (loaded only then).
-  if (change.type === 'signed-in' && !change.offline) {
-    void import('../notifications/device').then((m) => m.resume()).catch((error: unknown) => console.error('Haven: notifications not resumed', error));
-  }
   const show = () => dispatch({ ...change, version });
   if (!ready) {
     show();
@@ -139,6 +135,11 @@ export function setUser(user: AuthUser | null, offline = false): Promise<void> {
   // start-up check, another tab): the viewed photos go. Asked first, so the service worker stops
   // answering from its cache before the screens change.
   const imagesCleared = user ? null : clearImageCaches();
+  // Someone new to this tab's session (a sign-in, not a returning person's start-up check or a
+  // profile update): notifications on this device follow them into it (loaded only then).
+  if (user && !offline && readCachedUser()?._id !== user._id) {
+    void import('../notifications/device').then((m) => m.resume()).catch((error: unknown) => console.error('Haven: notifications not resumed', error));
+  }
   if (user) localStorage.setItem(LOCAL_KEYS.lastUser, JSON.stringify(user));
   else localStorage.removeItem(LOCAL_KEYS.lastUser);
   // What one person's screens said (an Undo for their diary entry) must not stay for the next.

@@ -10,9 +10,7 @@ import type { GroupSummary } from '../../../shared/api';
 import { DEFAULT_PUSH_SETTINGS, type PushKind, type PushSettings } from '../../../shared/push';
 import { call } from '../../net/call';
 import { describeFailure } from '../../net/errors';
-import { pushState, turnOff, turnOn, type PushState } from './device';
-
-export const NOTIFICATIONS_PROMISE = 'Notifications say only that something arrived, never what anyone wrote; names show only if you turn that on.';
+import { NOTIFICATIONS_PROMISE, pushState, turnOff, turnOn, type PushState } from './device';
 
 const KIND_LABELS: Record<PushKind, string> = {
   messages: 'Direct messages',

@@ -7,8 +7,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'react-hot-toast';
 import { LOCAL_KEYS } from '../../state/local-keys';
-import { pushState, turnOn } from './device';
-import { NOTIFICATIONS_PROMISE } from './NotificationSettings';
+import { NOTIFICATIONS_PROMISE, pushState, turnOn } from './device';
 
 let sent = false;
 const listeners = new Set<() => void>();

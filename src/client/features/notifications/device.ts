@@ -8,6 +8,9 @@ import { call } from '../../net/call';
 
 export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
 
+/** What a notification holds, said before the browser asks (the offer) and in Settings. */
+export const NOTIFICATIONS_PROMISE = 'Notifications say only that something arrived, never what anyone wrote; names show only if you turn that on.';
+
 const supported = () => typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window;
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -71,8 +74,9 @@ export async function turnOff(): Promise<void> {
 }
 
 /**
- * After a sign-in: a device that had notifications on hands its subscription to the new session
- * (signing out removed it from the server). One turned off, or never on, stays as it is.
+ * After a sign-in (not at every start-up): a device that had notifications on hands its
+ * subscription to the new session (signing out removed it from the server). One turned off, or
+ * never on, stays as it is.
  */
 export async function resume(): Promise<void> {
   if (!supported() || Notification.permission !== 'granted') return;
