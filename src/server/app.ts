@@ -42,6 +42,7 @@ import { moderationRoutes } from './routes/moderation';
 import { muteRoutes } from './routes/mutes';
 import { reportRoutes } from './routes/reports';
 import { safetyRoutes } from './routes/safety';
+import { createMailer } from './mail/mailer';
 import { createPush } from './push/push';
 import { pushRoutes } from './routes/push';
 import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
@@ -83,6 +84,9 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
   app.addHook('preClose', () => push.stop());
   // For the tests and the bench: the queue's counts, and quiet-hours summaries on demand.
   app.decorate('push', push);
+  const mailer = createMailer(config, app.log);
+  app.addHook('preClose', () => mailer.stop());
+  app.decorate('mailer', mailer);
   const ctx: AppContext = {
     config,
     database,
@@ -98,6 +102,7 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
     realtime: new Realtime(app, config, database),
     personLimits: new PersonLimits(limiters),
     push,
+    mailer,
   };
 
   // First, so that every answer carries them, whichever hook or handler ends the request.

@@ -113,6 +113,10 @@ const envSchema = z.object({
   VAPID_SUBJECT: z.string().trim().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL').optional(),
   PUSH_ENDPOINT_ALLOW: z.string().optional().transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(origin)),
+  // E-mail (docs/decisions/email.md): account decisions, reset codes and new sign-ins, never words.
+  SMTP_URL: z.string().trim().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@mail.example.org').optional(),
+  MAIL_FROM: z.string().trim().regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/,
+    'must be an address, or a name and an address like Haven <haven@example.org>').optional(),
   IMAGEKIT_PUBLIC_KEY: z.string().min(1).optional(),
   IMAGEKIT_PRIVATE_KEY: z.string().min(1).optional(),
   IMAGEKIT_UPLOAD_URL: z.url('must be a URL').optional(),
@@ -128,6 +132,9 @@ const envSchema = z.object({
   if (env.IDLE_TIMEOUT_SECONDS < Math.max(MIN_IDLE_SECONDS, env.AI_TIMEOUT_SECONDS + 5)) {
     ctx.addIssue({ code: 'custom', path: ['IDLE_TIMEOUT_SECONDS'],
       message: `must be at least ${MIN_IDLE_SECONDS} and 5 more than AI_TIMEOUT_SECONDS, or long-polling sockets and slow Aura answers are cut off` });
+  }
+  if (env.SMTP_URL && !env.MAIL_FROM && !env.ADMIN_EMAIL) {
+    ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set (or set ADMIN_EMAIL, which it then defaults to)' });
   }
   const imagekit = [env.IMAGEKIT_PUBLIC_KEY, env.IMAGEKIT_PRIVATE_KEY, env.IMAGEKIT_UPLOAD_URL, env.IMAGEKIT_URL_ENDPOINT];
   if (imagekit.some(Boolean) && !imagekit.every(Boolean)) {

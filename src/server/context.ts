@@ -7,6 +7,7 @@ import type { UploadKeys } from './uploads/signing';
 import type { Limiters } from './limits/limiters';
 import type { PersonLimits } from './limits/person-limits';
 import type { Realtime } from './realtime/realtime';
+import type { Mailer } from './mail/mailer';
 import type { Push } from './push/push';
 
 export interface AppContext {
@@ -22,4 +23,6 @@ export interface AppContext {
   personLimits: PersonLimits;
   /** Web Push: the public key and who is notified of what. */
   push: Push;
+  /** E-mail through SMTP_URL; `enabled` is false without it. */
+  mailer: Mailer;
 }

@@ -312,7 +312,8 @@ export const accountSessionList = z.array(accountSession);
 export const sessionsEndedResponse = messageResponse.extend({ ended: z.number() });
 
 /** POST /api/admin/reset-password/{id}: shown to the admin once, to hand over in person or by phone. */
-export const resetCodeResponse = z.object({ resetCode: z.string(), expiresAt: isoDate });
+/** `emailed`: the code also went to the person's address (the server sends e-mail: SMTP_URL). */
+export const resetCodeResponse = z.object({ resetCode: z.string(), expiresAt: isoDate, emailed: z.boolean() });
 export type ResetCodeResponse = z.infer<typeof resetCodeResponse>;
 
 /**

@@ -47,8 +47,6 @@ export const pushSettingsSchema = z.object({
   groups: z.array(idString).max(200),
   showNames: z.boolean(),
   quietHours: quietHoursSchema.nullable(),
-  /** A sound or vibration with a notification shown in the app (off by default). */
-  sound: z.boolean(),
 });
 export type PushSettings = z.infer<typeof pushSettingsSchema>;
 
@@ -57,7 +55,10 @@ export const DEFAULT_PUSH_SETTINGS: PushSettings = {
   groups: [],
   showNames: false,
   quietHours: null,
-  sound: false,
 };
 
 export const pushKeySchema = z.object({ publicKey: z.string() });
+
+/** GET /api/push/email: whether the server sends e-mail notices (decisions, reset codes, new sign-ins). */
+export const emailNoticesSchema = z.object({ enabled: z.boolean() });
+export type EmailNotices = z.infer<typeof emailNoticesSchema>;

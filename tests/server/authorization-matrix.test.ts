@@ -24,7 +24,7 @@ const ACCESS: Record<EndpointName, Access> = {
   renameAuraChat: 'active', deleteAuraChat: 'active',
   uploadAuth: 'active', upload: 'uploadToken',
   // Notifications (docs/decisions/notifications.md): a professional waiting for verification is told the decision this way too.
-  pushKey: 'signedIn', pushSubscribe: 'signedIn', pushUnsubscribe: 'signedIn', pushSettings: 'signedIn', setPushSettings: 'signedIn', pushTest: 'signedIn',
+  pushKey: 'signedIn', pushSubscribe: 'signedIn', pushUnsubscribe: 'signedIn', pushSettings: 'signedIn', setPushSettings: 'signedIn', pushTest: 'signedIn', emailNotices: 'signedIn',
   // Account controls (docs/security.md, Accounts): the person's own sessions, password, data and account.
   changePassword: 'signedIn', sessions: 'signedIn', endSession: 'signedIn', endOtherSessions: 'signedIn',
   exportAccount: 'signedIn', deleteAccount: 'signedIn', resetPassword: 'public', createResetCode: 'admin',

@@ -3,6 +3,7 @@ import { REVIEW_PERIOD } from '../../shared/limits';
 import { requireAccess } from '../features/auth/access';
 import { useUser } from '../features/auth/session';
 import { useDecisionWatch } from '../features/auth/useDecisionWatch';
+import { useEmailNotices } from '../features/notifications/useEmailNotices';
 import { LogoutButton } from '../features/auth/LogoutButton';
 import { WithGetHelp } from '../features/help/GetHelpButton';
 import { IconClock } from '../ui/icons';
@@ -21,6 +22,7 @@ export const Route = createFileRoute('/verification-needed')({
 function VerificationNeeded() {
   const user = useUser();
   useDecisionWatch();
+  const email = useEmailNotices();
 
   return (
     <WithGetHelp showSafetyPlan>
@@ -34,9 +36,12 @@ function VerificationNeeded() {
               waiting for an administrator to verify it.
             </p>
             <p>
-              The review usually takes <strong>{REVIEW_PERIOD}</strong>. Haven sends no email: this page changes by
-              itself as soon as your account has been reviewed, and a notification tells you if you turn notifications
-              on in Settings.
+              The review usually takes <strong>{REVIEW_PERIOD}</strong>.{' '}
+              {email === true && <>You will get an email notice at <strong>{user.email}</strong> when it is decided, and this page</>}
+              {email === false && <>Haven sends no email: this page</>}
+              {email === undefined && <>This page</>}
+              {' '}changes by itself as soon as your account has been reviewed. A notification tells you too if you turn
+              notifications on in Settings.
             </p>
             <p className="text-sm">
               Meanwhile you can still change your theme in Settings or look at your Profile.

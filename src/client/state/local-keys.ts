@@ -24,6 +24,8 @@ export const LOCAL_KEYS = {
   installDismissed: 'haven-install-dismissed',
   /** When the offer to turn notifications on (after a first message) was answered: it is not made again on this device. */
   notifyAsked: 'haven-notify-asked',
+  /** 'on' when this device sounds and vibrates for arrivals while Haven is open. */
+  chime: 'haven-chime',
 } as const;
 
 /** Unsent text, one key per person and place; the id in it is what removal matches. */

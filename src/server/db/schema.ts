@@ -374,7 +374,6 @@ export const pushSettings = pgTable('push_settings', {
   quietStart: integer('quiet_start'),
   quietEnd: integer('quiet_end'),
   timeZone: text('time_zone'),
-  sound: boolean('sound').notNull().default(false),
   /** Pushes held through quiet hours, sent as one summary when they end. */
   heldCount: integer('held_count').notNull().default(0),
   heldSince: timestamp('held_since', { withTimezone: true, mode: 'date' }),

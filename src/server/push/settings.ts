@@ -16,15 +16,15 @@ export async function readPushSettings(db: Db, userId: string): Promise<PushSett
   if (!row) return { ...DEFAULT_PUSH_SETTINGS, groups };
   return {
     kinds: { messages: row.messages, groups: row.groups, aura: row.aura, account: row.account, crisis: row.crisis },
-    groups, showNames: row.showNames, quietHours: quietOf(row), sound: row.sound,
+    groups, showNames: row.showNames, quietHours: quietOf(row),
   };
 }
 
 /** Stores the settings whole; only groups the person is a member of are kept. */
 export async function writePushSettings(db: Db, userId: string, settings: PushSettings): Promise<void> {
-  const { kinds, showNames, quietHours, sound } = settings;
+  const { kinds, showNames, quietHours } = settings;
   const values = {
-    ...kinds, showNames, sound,
+    ...kinds, showNames,
     quietStart: quietHours?.start ?? null, quietEnd: quietHours?.end ?? null, timeZone: quietHours?.timeZone ?? null,
   };
   await db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { isProfessional } from '../../shared/limits';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { issueReferralCode } from '../auth/referral-codes';
 import { issueResetCode } from '../auth/reset-codes';
+import { resetCodeLetter, verificationLetter } from '../mail/letters';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
@@ -40,7 +41,7 @@ async function stats(db: Db): Promise<AdminStats> {
 }
 
 export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const { database: { db }, store, push } = ctx;
+  const { database: { db }, store, push, mailer } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireAdmin);
 
@@ -71,6 +72,7 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       .where(eq(users.id, target.id)).returning();
     app.events.emit('accessChanged', target.id);
     push.notifier.account(target.id, 'verification', '/dashboard');
+    mailer.send(target.email, verificationLetter(target.fullName, { verified: true }));
     return { message: 'User verified successfully', referralCode, user: toAdminUser(updated!) };
   } });
 
@@ -84,6 +86,7 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       .where(eq(users.id, target.id)).returning();
     app.events.emit('accessChanged', target.id);
     push.notifier.account(target.id, 'verification', '/profile');
+    mailer.send(target.email, verificationLetter(target.fullName, { verified: false, reason: updated!.rejectionReason }));
     return { message: 'User rejected', user: toAdminUser(updated!) };
   } });
 
@@ -94,12 +97,13 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     return { message: 'User deleted successfully' };
   } });
 
-  /** A one-time code to hand over in person or by phone (Haven sends no email); a new one replaces the last. */
+  /** A one-time code to hand over in person or by phone, and by e-mail when Haven sends it; a new one replaces the last. */
   r.route({ ...endpoint(r, 'createResetCode'), handler: async (request) => {
     const target = await findUser(db, request.params.id);
     // An admin's password comes from ADMIN_PASSWORD at boot; a code would be a way around that.
     if (target.role === 'admin') throw new AppError('FORBIDDEN', 'An admin password is set with ADMIN_PASSWORD when the server starts');
     const { resetCode, expiresAt } = await issueResetCode(db, target.id, currentUser(request).id);
-    return { resetCode, expiresAt: expiresAt.toISOString() };
+    mailer.send(target.email, resetCodeLetter(target.fullName, resetCode));
+    return { resetCode, expiresAt: expiresAt.toISOString(), emailed: mailer.enabled };
   } });
 };

@@ -8,6 +8,7 @@ import { isProfessional, isVerifiedProfessional } from '../../shared/limits';
 import { PROFILE_PIC_MESSAGE } from '../../shared/schemas';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookie';
 import { DeviceCookies } from '../auth/device-cookie';
+import { browserLabel } from '../auth/browser-label';
 import { assertPasswordAllowed } from '../auth/password-policy';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { isUniqueViolation, issueReferralCode } from '../auth/referral-codes';
@@ -19,6 +20,7 @@ import { users, type UserRow } from '../db/schema';
 import { endpoint } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod';
+import { newSignInLetter } from '../mail/letters';
 import { rateLimited } from '../limits/limiters';
 import { byAddress, routeLimit } from '../limits/route-limit';
 import { ImageStore } from '../uploads/store';
@@ -46,7 +48,7 @@ async function updateUser(db: Db, id: string, values: Partial<typeof users.$infe
 }
 
 export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const { config, database: { db }, store, loginThrottle, uploadKeys, limiters } = ctx;
+  const { config, database: { db }, store, loginThrottle, uploadKeys, limiters, mailer } = ctx;
   const deviceCookies = new DeviceCookies(uploadKeys.privateKey);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const minutes = (n: number) => n * 60;
@@ -117,6 +119,8 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     if (user.suspendedAt) throw new AppError('SUSPENDED', ACCOUNT_SUSPENDED_MESSAGE);
     deviceCookies.issue(reply, config, email, user.passwordHash);
     await signIn(request, reply, user);
+    // A browser with no device cookie of this account and password: the owner hears of it by e-mail.
+    if (!device) mailer.send(user.email, newSignInLetter(user.fullName, browserLabel(request.headers['user-agent']), new Date()));
     return toAuthUser(user);
   } });
 

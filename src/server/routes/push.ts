@@ -23,6 +23,8 @@ export const pushRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
 
   r.route({ ...endpoint(r, 'pushKey'), handler: async () => ({ publicKey: push.publicKey }) });
 
+  r.route({ ...endpoint(r, 'emailNotices'), handler: async () => ({ enabled: ctx.mailer.enabled }) });
+
   r.route({ ...endpoint(r, 'pushSubscribe'), handler: async (request, reply) => {
     const me = currentUser(request);
     const session = currentSession(request);

@@ -92,6 +92,7 @@ export const ENDPOINTS = {
   pushSettings: 'GET /push/settings',
   setPushSettings: 'PUT /push/settings',
   pushTest: 'POST /push/test',
+  emailNotices: 'GET /push/email',
 
   uploadAuth: 'GET /upload',
   upload: 'POST /uploads',

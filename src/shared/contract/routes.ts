@@ -110,6 +110,7 @@ export const ROUTES = {
   pushSettings: { answer: push.pushSettingsSchema },
   setPushSettings: { body: push.pushSettingsSchema, answer: push.pushSettingsSchema },
   pushTest: { answer: answer.messageResponse },
+  emailNotices: { answer: push.emailNoticesSchema },
 
   uploadAuth: { answer: answer.uploadAuth },
   // A multipart body (the image and its signature), read part by part by the route.

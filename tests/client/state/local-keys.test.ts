@@ -18,6 +18,7 @@ describe('Web Storage keys', () => {
       crisisResources: 'haven.crisisResources',
       installDismissed: 'haven-install-dismissed',
       notifyAsked: 'haven-notify-asked',
+      chime: 'haven-chime',
     });
     expect(SESSION_KEYS).toEqual({ reloadedForUpdate: 'haven-reloaded-for-update' });
     expect(draftStorageKey('aaaaaaaaaaaaaaaaaaaaaaaa', 'dm:b')).toBe('haven-draft:aaaaaaaaaaaaaaaaaaaaaaaa:dm:b');

@@ -8,8 +8,9 @@ import { adminApi } from './adminApi';
 const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hour12: false });
 
 /**
- * "Reset password": a one-time code for a person who forgot theirs (Haven sends no email). Shown
- * once, here: the server keeps only its hash. Handed over in person or by phone.
+ * "Reset password": a one-time code for a person who forgot theirs. Shown once, here: the server
+ * keeps only its hash. Handed over in person or by phone, and e-mailed too when the server sends
+ * e-mail (SMTP_URL).
  */
 export function ResetCodeButton({ user }: { user: AdminUser }) {
   const [busy, setBusy] = useState(false);
@@ -37,8 +38,10 @@ export function ResetCodeButton({ user }: { user: AdminUser }) {
         {made && (
           <div className="flex flex-col gap-3 py-3">
             <p>
-              Give this code to <strong>{user.fullName}</strong> ({user.email}) in person or by phone. They enter it
-              on the login screen under &quot;Have a reset code?&quot; with their email and a new password.
+              {made.emailed
+                ? <>It was emailed to <strong>{user.fullName}</strong> ({user.email}); you can also give it in person or by phone.</>
+                : <>Give this code to <strong>{user.fullName}</strong> ({user.email}) in person or by phone.</>}
+              {' '}They enter it on the login screen under &quot;Have a reset code?&quot; with their email and a new password.
             </p>
             <p className="text-center">
               <code className="rounded bg-base-200 px-3 py-2 font-mono text-2xl font-semibold tracking-wider" data-testid="reset-code">

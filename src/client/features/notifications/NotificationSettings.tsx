@@ -10,7 +10,9 @@ import type { GroupSummary } from '../../../shared/api';
 import { DEFAULT_PUSH_SETTINGS, type PushKind, type PushSettings } from '../../../shared/push';
 import { call } from '../../net/call';
 import { describeFailure } from '../../net/errors';
+import { chimeWanted, rememberChime } from './chime';
 import { NOTIFICATIONS_PROMISE, pushState, turnOff, turnOn, type PushState } from './device';
+import { useEmailNotices } from './useEmailNotices';
 
 const KIND_LABELS: Record<PushKind, string> = {
   messages: 'Direct messages',
@@ -40,6 +42,8 @@ export function NotificationSettings() {
   const [groups, setGroups] = useState<GroupSummary[]>([]);
   const [busy, setBusy] = useState(false);
   const help = useId();
+  const email = useEmailNotices();
+  const [chimeOn, setChimeOn] = useState(chimeWanted);
 
   useEffect(() => {
     void pushState().then(setDevice);
@@ -126,6 +130,11 @@ export function NotificationSettings() {
           <span>Show names in notifications</span>
         </label>
         <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-3">
+          <input type="checkbox" className="toggle toggle-primary shrink-0" checked={chimeOn}
+            onChange={(e) => { rememberChime(e.target.checked); setChimeOn(e.target.checked); }} />
+          <span>Sound and vibration when something arrives while Haven is open (this device)</span>
+        </label>
+        <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-3">
           <input type="checkbox" className="toggle toggle-primary shrink-0" checked={quiet !== null}
             onChange={(e) => void save({ ...s, quietHours: e.target.checked ? { start: 22 * 60, end: 7 * 60, timeZone: ownTimeZone() } : null })} />
           <span>Quiet hours</span>
@@ -144,6 +153,13 @@ export function NotificationSettings() {
           </div>
         )}
       </fieldset>
+      {email !== undefined && (
+        <p className="mt-4 text-sm" data-testid="email-notices">
+          {email
+            ? 'Haven also emails you about your account: a decision on your verification, a reset code an admin made for you, and a sign-in from a browser it has not seen. Never what anyone wrote, and never a link.'
+            : 'Haven sends no email: what happens shows here and, if you turn them on, as notifications.'}
+        </p>
+      )}
     </section>
   );
 }

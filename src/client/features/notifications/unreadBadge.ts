@@ -2,11 +2,13 @@
  * The unread total in the tab's title ("(3) Chat · Haven") and on the installed app's icon (the
  * Badging API, where the browser has it) (docs/decisions/notifications.md). Counted as the unread
  * badges count (muted conversations and requests count nothing), after changes settle: a
- * catch-up storing thousands of messages recounts once it pauses, not after every page.
+ * catch-up storing thousands of messages recounts once it pauses, not after every page. A total
+ * that rises after the first count is something new arriving: the chime, if wanted (chime.ts).
  */
 import { Dexie } from 'dexie';
 import type { HavenDb } from '../../db/database';
 import { readSummaries } from '../../sync/unread';
+import { chime } from './chime';
 
 const SETTLE_MS = 1000;
 const PREFIX = /^\(\d+\) /;
@@ -31,12 +33,15 @@ function show(unread: number): void {
 /** Keeps the title and the app's badge at `db`'s unread total until the returned function is called. */
 export function watchUnread(db: HavenDb): () => void {
   let unread = 0;
+  let counted = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const recount = () => {
     clearTimeout(timer);
     timer = setTimeout(() => void total(db).then((n) => {
       if (stopped) return;
+      if (counted && n > unread) chime();
+      counted = true;
       unread = n;
       show(n);
     }, (error: unknown) => console.error('Haven: unread total not counted', error)), SETTLE_MS);

@@ -1,0 +1,1 @@
+ALTER TABLE "push_settings" DROP COLUMN "sound";
