@@ -23,6 +23,7 @@ import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TherapistChatRouteImport } from './routes/therapist-chat'
 import { Route as VerificationNeededRouteImport } from './routes/verification-needed'
+import { Route as WellnessRouteImport } from './routes/wellness'
 import { Route as AuraAiIndexRouteImport } from './routes/aura-ai/index'
 import { Route as AuraAiChatsIdRouteImport } from './routes/aura-ai/chats/$id'
 import { Route as ChatDmUserIdRouteImport } from './routes/chat/dm.$userId'
@@ -98,6 +99,11 @@ const VerificationNeededRoute = VerificationNeededRouteImport.update({
   path: '/verification-needed',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WellnessRoute = WellnessRouteImport.update({
+  id: '/wellness',
+  path: '/wellness',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuraAiIndexRoute = AuraAiIndexRouteImport.update({
   id: '/aura-ai/',
   path: '/aura-ai/',
@@ -134,6 +140,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/therapist-chat': typeof TherapistChatRoute
   '/verification-needed': typeof VerificationNeededRoute
+  '/wellness': typeof WellnessRoute
   '/aura-ai/': typeof AuraAiIndexRoute
   '/aura-ai/chats/$id': typeof AuraAiChatsIdRoute
   '/chat/dm/$userId': typeof ChatDmUserIdRoute
@@ -154,6 +161,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/therapist-chat': typeof TherapistChatRoute
   '/verification-needed': typeof VerificationNeededRoute
+  '/wellness': typeof WellnessRoute
   '/aura-ai': typeof AuraAiIndexRoute
   '/aura-ai/chats/$id': typeof AuraAiChatsIdRoute
   '/chat/dm/$userId': typeof ChatDmUserIdRoute
@@ -175,6 +183,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/therapist-chat': typeof TherapistChatRoute
   '/verification-needed': typeof VerificationNeededRoute
+  '/wellness': typeof WellnessRoute
   '/aura-ai/': typeof AuraAiIndexRoute
   '/aura-ai/chats/$id': typeof AuraAiChatsIdRoute
   '/chat/dm/$userId': typeof ChatDmUserIdRoute
@@ -197,6 +206,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/therapist-chat'
     | '/verification-needed'
+    | '/wellness'
     | '/aura-ai/'
     | '/aura-ai/chats/$id'
     | '/chat/dm/$userId'
@@ -217,6 +227,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/therapist-chat'
     | '/verification-needed'
+    | '/wellness'
     | '/aura-ai'
     | '/aura-ai/chats/$id'
     | '/chat/dm/$userId'
@@ -237,6 +248,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/therapist-chat'
     | '/verification-needed'
+    | '/wellness'
     | '/aura-ai/'
     | '/aura-ai/chats/$id'
     | '/chat/dm/$userId'
@@ -258,6 +270,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   TherapistChatRoute: typeof TherapistChatRoute
   VerificationNeededRoute: typeof VerificationNeededRoute
+  WellnessRoute: typeof WellnessRoute
   AuraAiIndexRoute: typeof AuraAiIndexRoute
   AuraAiChatsIdRoute: typeof AuraAiChatsIdRoute
 }
@@ -362,6 +375,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerificationNeededRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/wellness': {
+      id: '/wellness'
+      path: '/wellness'
+      fullPath: '/wellness'
+      preLoaderRoute: typeof WellnessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/aura-ai/': {
       id: '/aura-ai/'
       path: '/aura-ai'
@@ -420,6 +440,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   TherapistChatRoute: TherapistChatRoute,
   VerificationNeededRoute: VerificationNeededRoute,
+  WellnessRoute: WellnessRoute,
   AuraAiIndexRoute: AuraAiIndexRoute,
   AuraAiChatsIdRoute: AuraAiChatsIdRoute,
 }

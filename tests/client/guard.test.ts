@@ -22,7 +22,7 @@ const oddUser: AccessUser = { role: 'user', status: 'pending' };
 
 const ID = '0123456789abcdef01234567';
 const APP = ['/dashboard', '/chat', `/chat/dm/${ID}`, `/chat/group/${ID}`, '/therapist-chat', '/aura-ai', `/aura-ai/chats/${ID}`];
-const ANY_SIGNED_IN = ['/settings', '/profile', '/diary', '/safety-plan'];
+const ANY_SIGNED_IN = ['/settings', '/profile', '/diary', '/safety-plan', '/wellness'];
 const ROUTES = ['/', '/login', '/signup', ...APP, ...ANY_SIGNED_IN, '/verification-needed', '/admin', '/reset-password'];
 
 describe('route access table, one step per kind of screen', () => {
@@ -45,7 +45,7 @@ describe('route access table, one step per kind of screen', () => {
     expect(step('app')(out)).toBe('/login');
   });
 
-  it('/settings, /profile, /diary, /safety-plan: any signed-in user, else /login', () => {
+  it('/settings, /profile, /diary, /safety-plan, /wellness: any signed-in user, else /login', () => {
     for (const u of [user, pending, verifiedPro, unverifiedPro, rejectedPro, admin, oddUser]) expect(step('signedIn')(u)).toBeNull();
     expect(step('signedIn')(out)).toBe('/login');
   });

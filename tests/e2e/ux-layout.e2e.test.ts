@@ -160,6 +160,7 @@ describe('layout on phones and desktops', () => {
       [page, '/aura-ai', (p) => p.getByRole('textbox', { name: 'Message to Aura' }).waitFor()],
       [page, '/diary', (p) => p.getByRole('heading', { name: 'Your Personal Diary' }).waitFor()],
       [page, '/safety-plan', (p) => p.getByRole('heading', { name: 'My safety plan' }).waitFor()],
+      [page, '/wellness', (p) => p.getByRole('heading', { name: 'Mood and trends' }).waitFor()],
       [page, '/settings', (p) => p.getByRole('region', { name: 'Preview chat' }).waitFor()],
       [page, '/profile', (p) => p.getByRole('heading', { name: 'Profile' }).waitFor()],
       [admin, '/admin', (p) => p.getByTestId('user-row').first().waitFor()],

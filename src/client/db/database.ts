@@ -88,6 +88,23 @@ export interface DiaryEntry {
   date: string;
 }
 
+/** A mood check-in (features/wellness/checkins.ts keeps its rules), only ever on this device. */
+export interface CheckIn {
+  /** Random, so check-ins from two devices merge on import. */
+  id: string;
+  /** When it was made (ISO). */
+  at: string;
+  /** The person's own calendar day (YYYY-MM-DD, local time): trends count days as they lived them. */
+  day: string;
+  /** 1 (very low) to 5 (very good). */
+  mood: 1 | 2 | 3 | 4 | 5;
+  /** From the short list in checkins.ts. */
+  feelings: string[];
+  /** Hours slept last night, in half hours; null when not given. */
+  sleepHours: number | null;
+  note: string;
+}
+
 /**
  * A message waiting to be sent: the request itself (see src/shared/outgoing.ts), its send state,
  * and the key of the row the person sees for it (LocalMessage.key or LocalAiMessage.key).
@@ -179,6 +196,7 @@ export class HavenDb extends Dexie {
   requests!: Table<MessageRequest, string>;
   mutes!: Table<MuteRow, string>;
   images!: Table<DeviceImage, string>;
+  checkIns!: Table<CheckIn, string>;
 
   constructor(readonly userId: string) {
     super(personalDatabaseName(userId));
@@ -209,6 +227,8 @@ export class HavenDb extends Dexie {
     }));
     // Version 7: photos attached offline wait here, as Blobs, until they can be uploaded.
     this.version(7).stores({ images: 'ref, createdAt' });
+    // Version 8: mood check-ins, on this device only (docs/decisions/wellness.md).
+    this.version(8).stores({ checkIns: 'id, day' });
   }
 }
 

@@ -1,10 +1,10 @@
 /** The private help card for a place (a conversation, the diary), while the person has not dismissed it. */
-import { HelpCard } from '../features/help/HelpCard';
+import { HelpCard, type HelpContext } from '../features/help/HelpCard';
 import { useDb } from '../sync/current';
 import { dismissHelp } from './help-notes';
 import { useAuthorHelp } from './useAuthorHelp';
 
-export function AuthorHelpCard({ scope, context }: { scope: string; context: 'message' | 'diary' }) {
+export function AuthorHelpCard({ scope, context }: { scope: string; context: Exclude<HelpContext, 'aura'> }) {
   const db = useDb();
   const note = useAuthorHelp(scope);
   if (!note) return null;

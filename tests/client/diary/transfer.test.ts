@@ -25,10 +25,10 @@ describe('diary export and import', () => {
   it('JSON export round-trips into another database exactly', async () => {
     const from = db();
     await from.diary.bulkAdd(entries);
-    const json = toJson(await from.diary.toArray(), emptyPlan(), new Date('2026-05-05T00:00:00Z'));
+    const json = toJson(await from.diary.toArray(), emptyPlan(), { now: new Date('2026-05-05T00:00:00Z') });
     const data = JSON.parse(json) as { format: string; version: number; exportedAt: string; entries: DiaryEntry[] };
     expect(data.format).toBe('haven-diary');
-    expect(data.version).toBe(2);
+    expect(data.version).toBe(3);
     expect(data.exportedAt).toBe('2026-05-05T00:00:00.000Z');
     expect(data.entries.map((e) => e.title)).toEqual(['# Newer', 'Older']);
 
@@ -67,7 +67,7 @@ describe('diary export and import', () => {
     ['not JSON', 'hello there', 'not valid JSON'],
     ['another app\'s JSON', '{"entries": []}', 'not a Haven diary export'],
     ['a JSON array', '[1, 2]', 'not a Haven diary export'],
-    ['a newer version', '{"format":"haven-diary","version":3,"entries":[]}', 'newer version'],
+    ['a newer version', '{"format":"haven-diary","version":4,"entries":[]}', 'newer version'],
     ['a damaged safety plan', '{"format":"haven-diary","version":2,"entries":[],"safetyPlan":{"warningSigns":["ok", "  "]}}', 'safety plan in this file is damaged'],
     ['an unknown plan section', '{"format":"haven-diary","version":2,"entries":[],"safetyPlan":{"nope":["x"]}}', 'safety plan in this file is damaged'],
     ['a damaged entry', JSON.stringify({ format: 'haven-diary', version: 1, entries: [entries[0], { id: 'x', title: '', content: 'c', date: 'never' }] }), 'Entry 2'],

@@ -30,9 +30,9 @@ async function filledPlan(d: HavenDb) {
 describe('the safety plan in the diary export', () => {
   it('a JSON export holds the plan as plain lines per section', async () => {
     const d = db();
-    const json = toJson([entry], await filledPlan(d), new Date('2026-05-05T00:00:00Z'));
+    const json = toJson([entry], await filledPlan(d), { now: new Date('2026-05-05T00:00:00Z') });
     const data = JSON.parse(json) as { version: number; safetyPlan: Record<string, string[]> };
-    expect(data.version).toBe(2);
+    expect(data.version).toBe(3);
     expect(data.safetyPlan.warningSigns).toEqual(['Not sleeping', 'Staying in bed all day']);
     expect(data.safetyPlan.reasonsForLiving).toEqual(['My niece']);
     expect(data.safetyPlan.copingStrategies).toEqual([]);

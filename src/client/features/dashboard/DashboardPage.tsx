@@ -6,6 +6,7 @@ import { useUser } from '../auth/session';
 import { UnreadBadge } from '../chat/Unread';
 import { IconBook, IconChat, IconHeart, IconSparkles } from '../../ui/icons';
 import { InstallPrompt } from '../../pwa/InstallPrompt';
+import { CheckInCard } from '../wellness/CheckInCard';
 
 /** Spec section 2: the therapist card's title depends on who is looking. */
 export function therapistCardTitle(role: Role): string {
@@ -28,7 +29,6 @@ export function DashboardPage() {
   return (
     <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-5xl px-3 py-6 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">Welcome, {user.fullName}</h1>
-      {/* No "How are you feeling?" until a check-in can take the answer: a question leading nowhere is worse than none. */}
       <p className="mt-1">Choose where you would like to go.</p>
       <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
         {cards.map(({ to, title, text, Icon, unread: count }) => (
@@ -46,6 +46,7 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      <CheckInCard linked />
       <InstallPrompt />
     </main>
   );

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { toast } from 'react-hot-toast';
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { DiaryEntry } from '../../db/database';
 import { useDb } from '../../sync/current';
 import { emptyPlan, planItemCount } from '../safety-plan/plan';
@@ -9,15 +10,16 @@ import { importExport, importSummary, parseExport, toJson, toMarkdown } from './
 
 const day = () => new Date().toISOString().slice(0, 10);
 
-/** Export (JSON, Markdown) and import (JSON from an export) of the whole diary and the safety plan. */
+/** Export (JSON, Markdown) and import (JSON from an export) of the whole diary, the safety plan and the check-ins. */
 /** `exportOnly` where the point is taking a copy away (/profile, before deleting the account), not bringing one in. */
 export function DiaryTransfer({ entries, exportOnly = false }: { entries: readonly DiaryEntry[]; exportOnly?: boolean }) {
   const db = useDb();
   const loaded = usePlan();
+  const checkIns = useLiveQuery(() => db.checkIns.toArray(), [db]);
   const plan = loaded ?? emptyPlan();
   const input = useRef<HTMLInputElement>(null);
   // Until the plan is read an export would silently leave it out.
-  const nothing = !loaded || (entries.length === 0 && planItemCount(plan) === 0);
+  const nothing = !loaded || !checkIns || (entries.length === 0 && planItemCount(plan) === 0 && checkIns.length === 0);
 
   async function onFile(file: File | undefined) {
     if (!file) return;
@@ -34,11 +36,11 @@ export function DiaryTransfer({ entries, exportOnly = false }: { entries: readon
   return (
     <div role="group" aria-label="Back up your diary and safety plan" className="flex flex-wrap gap-2">
       <button type="button" className="btn btn-sm" disabled={nothing}
-        onClick={() => downloadText(`haven-diary-${day()}.json`, toJson(entries, plan), 'application/json')}>
+        onClick={() => downloadText(`haven-diary-${day()}.json`, toJson(entries, plan, { checkIns }), 'application/json')}>
         Export JSON
       </button>
       <button type="button" className="btn btn-sm" disabled={nothing}
-        onClick={() => downloadText(`haven-diary-${day()}.md`, toMarkdown(entries, plan), 'text/markdown')}>
+        onClick={() => downloadText(`haven-diary-${day()}.md`, toMarkdown(entries, plan, checkIns), 'text/markdown')}>
         Export Markdown
       </button>
       {!exportOnly && (

@@ -1,0 +1,66 @@
+/**
+ * Mood check-ins in real Chromium against the production build (docs/decisions/wellness.md): made
+ * on the dashboard with no network, still there after an offline reload, and in the trends'
+ * table and words; usable at phone width.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectPath, loginAdminApi, signUpApi, useBrowser, verifyApi, WAIT } from './browser';
+import { waitForController } from './offline-helpers';
+
+/** Visible controls shorter than a 44 px touch target (a checkbox's or radio's target is its label). */
+const smallControls = (page: Page) => page.locator('main').evaluate((main) => [...main.querySelectorAll('button, input:not([type=checkbox]):not([type=radio]), a, label')]
+  .filter((el) => (el as HTMLElement).offsetParent !== null && el.getBoundingClientRect().height < 44 && !(el.tagName === 'A' && el.closest('p')))
+  .map((el) => `${el.tagName} ${el.textContent || el.getAttribute('aria-label')}: ${el.getBoundingClientRect().height}px`));
+
+describe('mood check-ins', () => {
+  const browser = useBrowser();
+
+  it('one made offline on the dashboard survives a reload and shows in the trends, in words and in the table', async () => {
+    const page = await browser.open({ width: 360, height: 740 });
+    const helper = await browser.open();
+    const therapist = await signUpApi(helper.context(), 'therapist');
+    await loginAdminApi(helper.context());
+    const { referralCode } = await verifyApi(helper.context(), therapist.user._id);
+    await signUpApi(page.context(), 'user', referralCode);
+    await page.goto('/dashboard');
+    await expectPath(page, '/dashboard');
+    await waitForController(page);
+
+    await page.context().setOffline(true);
+    const card = page.getByTestId('check-in');
+    await card.getByRole('heading', { name: 'How are you feeling today?' }).waitFor({ timeout: WAIT });
+    // Two taps: a face, then Save; feelings and sleep only because this person wants them.
+    await card.getByText('Low', { exact: true }).click();
+    await card.getByLabel('Tired').check();
+    await card.getByLabel('Hours slept (optional)').fill('5.5');
+    // A sleep value the check-in cannot keep is refused in words, and what was chosen stays.
+    await card.getByLabel('Hours slept (optional)').fill('30');
+    await card.getByRole('button', { name: 'Save check-in' }).click();
+    await page.getByRole('status').filter({ hasText: 'Sleep is a number of hours from 0 to 24' }).first().waitFor({ timeout: WAIT });
+    expect(await card.getByLabel('Tired').isChecked()).toBe(true);
+    await card.getByLabel('Hours slept (optional)').fill('5.5');
+    await card.getByRole('button', { name: 'Save check-in' }).click();
+    await card.getByText('Check-in saved on this device.').waitFor();
+
+    await page.reload();
+    await card.getByRole('link', { name: 'Your mood and trends' }).click();
+    await expectPath(page, '/wellness');
+    const table = page.getByTestId('trend-table');
+    await table.waitFor({ timeout: WAIT });
+    const row = table.locator('tbody tr');
+    expect(await row.count()).toBe(1);
+    expect(await row.first().innerText()).toMatch(/Low\s+Tired\s+5\.5 h/);
+    expect(await page.getByTestId('trend-summary').textContent())
+      .toBe('In the last 7 days you checked in on 1 day; your mood averaged 2 of 5 (Low). You slept 5.5 hours on average.');
+    expect(await page.getByRole('img', { name: /^Mood by day, last 7 days\./ }).count()).toBe(1);
+    await page.getByRole('button', { name: '30 days' }).click();
+    await page.getByText('Check-ins, last 30 days').waitFor();
+
+    expect(await smallControls(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary}`).join(" | ")}`)).toEqual([]);
+  });
+});
