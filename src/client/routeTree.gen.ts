@@ -25,6 +25,8 @@ import { Route as TherapistChatRouteImport } from './routes/therapist-chat'
 import { Route as VerificationNeededRouteImport } from './routes/verification-needed'
 import { Route as WellnessRouteImport } from './routes/wellness'
 import { Route as AuraAiIndexRouteImport } from './routes/aura-ai/index'
+import { Route as QuestionnairesIndexRouteImport } from './routes/questionnaires/index'
+import { Route as QuestionnairesKindRouteImport } from './routes/questionnaires/$kind'
 import { Route as AuraAiChatsIdRouteImport } from './routes/aura-ai/chats/$id'
 import { Route as ChatDmUserIdRouteImport } from './routes/chat/dm.$userId'
 import { Route as ChatGroupGroupIdRouteImport } from './routes/chat/group.$groupId'
@@ -109,6 +111,16 @@ const AuraAiIndexRoute = AuraAiIndexRouteImport.update({
   path: '/aura-ai/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const QuestionnairesIndexRoute = QuestionnairesIndexRouteImport.update({
+  id: '/questionnaires/',
+  path: '/questionnaires/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QuestionnairesKindRoute = QuestionnairesKindRouteImport.update({
+  id: '/questionnaires/$kind',
+  path: '/questionnaires/$kind',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuraAiChatsIdRoute = AuraAiChatsIdRouteImport.update({
   id: '/aura-ai/chats/$id',
   path: '/aura-ai/chats/$id',
@@ -141,7 +153,9 @@ export interface FileRoutesByFullPath {
   '/therapist-chat': typeof TherapistChatRoute
   '/verification-needed': typeof VerificationNeededRoute
   '/wellness': typeof WellnessRoute
+  '/questionnaires/$kind': typeof QuestionnairesKindRoute
   '/aura-ai/': typeof AuraAiIndexRoute
+  '/questionnaires/': typeof QuestionnairesIndexRoute
   '/aura-ai/chats/$id': typeof AuraAiChatsIdRoute
   '/chat/dm/$userId': typeof ChatDmUserIdRoute
   '/chat/group/$groupId': typeof ChatGroupGroupIdRoute
@@ -162,7 +176,9 @@ export interface FileRoutesByTo {
   '/therapist-chat': typeof TherapistChatRoute
   '/verification-needed': typeof VerificationNeededRoute
   '/wellness': typeof WellnessRoute
+  '/questionnaires/$kind': typeof QuestionnairesKindRoute
   '/aura-ai': typeof AuraAiIndexRoute
+  '/questionnaires': typeof QuestionnairesIndexRoute
   '/aura-ai/chats/$id': typeof AuraAiChatsIdRoute
   '/chat/dm/$userId': typeof ChatDmUserIdRoute
   '/chat/group/$groupId': typeof ChatGroupGroupIdRoute
@@ -184,7 +200,9 @@ export interface FileRoutesById {
   '/therapist-chat': typeof TherapistChatRoute
   '/verification-needed': typeof VerificationNeededRoute
   '/wellness': typeof WellnessRoute
+  '/questionnaires/$kind': typeof QuestionnairesKindRoute
   '/aura-ai/': typeof AuraAiIndexRoute
+  '/questionnaires/': typeof QuestionnairesIndexRoute
   '/aura-ai/chats/$id': typeof AuraAiChatsIdRoute
   '/chat/dm/$userId': typeof ChatDmUserIdRoute
   '/chat/group/$groupId': typeof ChatGroupGroupIdRoute
@@ -207,7 +225,9 @@ export interface FileRouteTypes {
     | '/therapist-chat'
     | '/verification-needed'
     | '/wellness'
+    | '/questionnaires/$kind'
     | '/aura-ai/'
+    | '/questionnaires/'
     | '/aura-ai/chats/$id'
     | '/chat/dm/$userId'
     | '/chat/group/$groupId'
@@ -228,7 +248,9 @@ export interface FileRouteTypes {
     | '/therapist-chat'
     | '/verification-needed'
     | '/wellness'
+    | '/questionnaires/$kind'
     | '/aura-ai'
+    | '/questionnaires'
     | '/aura-ai/chats/$id'
     | '/chat/dm/$userId'
     | '/chat/group/$groupId'
@@ -249,7 +271,9 @@ export interface FileRouteTypes {
     | '/therapist-chat'
     | '/verification-needed'
     | '/wellness'
+    | '/questionnaires/$kind'
     | '/aura-ai/'
+    | '/questionnaires/'
     | '/aura-ai/chats/$id'
     | '/chat/dm/$userId'
     | '/chat/group/$groupId'
@@ -271,7 +295,9 @@ export interface RootRouteChildren {
   TherapistChatRoute: typeof TherapistChatRoute
   VerificationNeededRoute: typeof VerificationNeededRoute
   WellnessRoute: typeof WellnessRoute
+  QuestionnairesKindRoute: typeof QuestionnairesKindRoute
   AuraAiIndexRoute: typeof AuraAiIndexRoute
+  QuestionnairesIndexRoute: typeof QuestionnairesIndexRoute
   AuraAiChatsIdRoute: typeof AuraAiChatsIdRoute
 }
 
@@ -389,6 +415,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuraAiIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/questionnaires/': {
+      id: '/questionnaires/'
+      path: '/questionnaires'
+      fullPath: '/questionnaires/'
+      preLoaderRoute: typeof QuestionnairesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/questionnaires/$kind': {
+      id: '/questionnaires/$kind'
+      path: '/questionnaires/$kind'
+      fullPath: '/questionnaires/$kind'
+      preLoaderRoute: typeof QuestionnairesKindRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/aura-ai/chats/$id': {
       id: '/aura-ai/chats/$id'
       path: '/aura-ai/chats/$id'
@@ -441,7 +481,9 @@ const rootRouteChildren: RootRouteChildren = {
   TherapistChatRoute: TherapistChatRoute,
   VerificationNeededRoute: VerificationNeededRoute,
   WellnessRoute: WellnessRoute,
+  QuestionnairesKindRoute: QuestionnairesKindRoute,
   AuraAiIndexRoute: AuraAiIndexRoute,
+  QuestionnairesIndexRoute: QuestionnairesIndexRoute,
   AuraAiChatsIdRoute: AuraAiChatsIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -22,7 +22,7 @@ const oddUser: AccessUser = { role: 'user', status: 'pending' };
 
 const ID = '0123456789abcdef01234567';
 const APP = ['/dashboard', '/chat', `/chat/dm/${ID}`, `/chat/group/${ID}`, '/therapist-chat', '/aura-ai', `/aura-ai/chats/${ID}`];
-const ANY_SIGNED_IN = ['/settings', '/profile', '/diary', '/safety-plan', '/wellness'];
+const ANY_SIGNED_IN = ['/settings', '/profile', '/diary', '/safety-plan', '/wellness', '/questionnaires', '/questionnaires/phq9'];
 const ROUTES = ['/', '/login', '/signup', ...APP, ...ANY_SIGNED_IN, '/verification-needed', '/admin', '/reset-password'];
 
 describe('route access table, one step per kind of screen', () => {

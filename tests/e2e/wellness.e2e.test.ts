@@ -63,4 +63,52 @@ describe('mood check-ins', () => {
     const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary}`).join(" | ")}`)).toEqual([]);
   });
+
+  it('offline, PHQ-9: an answer above "Not at all" to the ninth question shows help at once; a severe score offers the professional; the score stays', async () => {
+    const page = await browser.open({ width: 390, height: 844 });
+    const helper = await browser.open();
+    const therapist = await signUpApi(helper.context(), 'therapist');
+    await loginAdminApi(helper.context());
+    const { referralCode } = await verifyApi(helper.context(), therapist.user._id);
+    await signUpApi(page.context(), 'user', referralCode);
+    await page.goto('/questionnaires');
+    await page.getByRole('heading', { name: 'PHQ-9: Low mood and depression' }).waitFor({ timeout: WAIT });
+    await waitForController(page);
+    await page.context().setOffline(true);
+
+    await page.getByRole('link', { name: 'Start PHQ-9' }).click();
+    await expectPath(page, '/questionnaires/phq9');
+    const ninth = page.getByRole('group', { name: /^9\. Thoughts that you would be better off dead/ });
+    expect(await page.getByTestId('help-card').count()).toBe(0);
+    // The card is drawn with the answer itself: no network, no timer, no score needed.
+    await ninth.getByLabel('Several days').check();
+    const card = ninth.getByTestId('help-card');
+    await card.waitFor({ timeout: WAIT });
+    expect(await card.getByText('Nothing has left this device: your answers stay private.').count()).toBe(1);
+    expect(await card.getByRole('link', { name: /safety plan/i }).count()).toBe(1);
+    // Back to "Not at all": the card goes with the answer.
+    await ninth.getByLabel('Not at all').check();
+    await card.waitFor({ state: 'detached' });
+
+    // Unanswered questions are named, and nothing is saved.
+    await page.getByRole('button', { name: 'See my score' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please answer every question.' }).waitFor();
+    for (let i = 1; i <= 8; i += 1) {
+      await page.getByRole('group', { name: new RegExp(`^${i}\\. `) }).getByLabel('Nearly every day').check();
+    }
+    await ninth.getByLabel('Nearly every day').check();
+    await page.getByRole('button', { name: 'See my score' }).click();
+    const result = page.getByTestId('questionnaire-result');
+    await result.getByRole('heading', { name: 'Your score: 27 of 27 (Severe)' }).waitFor();
+    expect(await result.getByRole('link', { name: 'Message your professional' }).getAttribute('href')).toBe(`/chat/dm/${therapist.user._id}`);
+    expect(await result.getByTestId('help-card').count()).toBe(1);
+
+    await page.reload();
+    await page.goto('/questionnaires');
+    const history = page.getByTestId('phq9-history');
+    await history.waitFor({ timeout: WAIT });
+    expect(await history.locator('tbody tr').first().innerText()).toMatch(/27\s+Severe/);
+    const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
 });

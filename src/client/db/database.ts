@@ -105,6 +105,18 @@ export interface CheckIn {
   note: string;
 }
 
+/** A questionnaire's answers and score (features/wellness/questionnaires.ts), only ever on this device. */
+export interface ScreeningRow {
+  id: string;
+  kind: 'phq9' | 'gad7' | 'who5';
+  /** When it was completed (ISO). */
+  at: string;
+  /** Each item's points, in order. */
+  answers: number[];
+  /** As published (WHO-5 as a percentage). */
+  score: number;
+}
+
 /**
  * A message waiting to be sent: the request itself (see src/shared/outgoing.ts), its send state,
  * and the key of the row the person sees for it (LocalMessage.key or LocalAiMessage.key).
@@ -197,6 +209,7 @@ export class HavenDb extends Dexie {
   mutes!: Table<MuteRow, string>;
   images!: Table<DeviceImage, string>;
   checkIns!: Table<CheckIn, string>;
+  screenings!: Table<ScreeningRow, string>;
 
   constructor(readonly userId: string) {
     super(personalDatabaseName(userId));
@@ -229,6 +242,8 @@ export class HavenDb extends Dexie {
     this.version(7).stores({ images: 'ref, createdAt' });
     // Version 8: mood check-ins, on this device only (docs/decisions/wellness.md).
     this.version(8).stores({ checkIns: 'id, day' });
+    // Version 9: questionnaire scores over time, on this device only.
+    this.version(9).stores({ screenings: 'id, kind, at' });
   }
 }
 

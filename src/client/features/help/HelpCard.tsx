@@ -10,7 +10,7 @@ import { HelpLinks } from './HelpLinks';
 import { ResourceList } from './ResourceList';
 import { useCrisisResources } from './resources';
 
-export type HelpContext = 'aura' | 'message' | 'diary' | 'check-in';
+export type HelpContext = 'aura' | 'message' | 'diary' | 'check-in' | 'questionnaire';
 
 interface Props {
   /** 'other': the writer is worried about someone else, so the words are for a helper. */
@@ -37,6 +37,7 @@ const PRIVACY: Record<HelpContext, string | null> = {
   message: 'Only you can see this card. Nobody else is told.',
   diary: 'Nothing has left this device: your diary stays private.',
   'check-in': 'Nothing has left this device: your check-in stays private.',
+  questionnaire: 'Nothing has left this device: your answers stay private.',
 };
 
 /** The first thing on an imminent card: one large button that dials the emergency number. */
