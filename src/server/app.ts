@@ -45,6 +45,7 @@ import { safetyRoutes } from './routes/safety';
 import { createMailer } from './mail/mailer';
 import { createPush } from './push/push';
 import { pushRoutes } from './routes/push';
+import { wellnessShareRoutes } from './routes/wellness-share';
 import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
 import { API_PATH } from '../shared/paths';
 import { loadOrCreateKeys } from './uploads/signing';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
     await api.register(moderationRoutes, { ...ctx, prefix: '/admin' });
     await api.register(uploadApiRoutes, ctx);
     await api.register(pushRoutes, ctx);
+    await api.register(wellnessShareRoutes, ctx);
   }, { prefix: API_PATH });
   await app.register(uploadFileRoutes, ctx);
   await registerStatic(app, config.clientDist);

@@ -5,6 +5,7 @@
  * browser imports only the types, so zod stays out of the screens that do not need it.
  */
 import { z } from 'zod';
+import { sharedWellnessSchema } from './wellness-share';
 import type { CrisisResource } from './crisis-resources';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { AURA_ROLES, GROUP_TYPES, ROLES, STATUSES } from './limits';
@@ -334,5 +335,7 @@ export const accountExport = z.object({
   auraChats: z.array(aiChatSummary.extend({
     history: z.array(z.object({ role: z.enum(AURA_ROLES), text: z.string(), img: z.string().nullable(), createdAt: isoDate })),
   })),
+  /** The wellness summary shared with the referring professional, while it is shared. */
+  wellnessShare: sharedWellnessSchema.nullable(),
 });
 export type AccountExport = z.infer<typeof accountExport>;

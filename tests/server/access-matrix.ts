@@ -113,6 +113,8 @@ export function sampleFor(name: EndpointName, world: World): Sample {
     case 'leaveGroup': return { path: { groupId: ids.spareGroup } };
     case 'setDisplayName': return { path: {}, body: { displayName: 'Matrix name' } };
     case 'setCrisisAlerts': return { path: {}, body: { enabled: false } };
+    case 'setWellnessShare': return { path: {}, body: { weeks: [], scores: [] } };
+    case 'clientWellness': return { path: { id: ids.user } };
     case 'seeCrisisAlert': return { path: { id: newId() } };
     case 'setGuidelines': return { path: { id: ids.group }, body: { guidelines: 'Be kind to each other.' } };
     case 'report': return { path: {}, body: { userId: ids.spare, reason: 'spam', note: 'matrix' } };

@@ -35,6 +35,8 @@ const ACCESS: Record<EndpointName, Access> = {
   report: 'active', myReports: 'active',
   // Crisis alerts (docs/decisions/crisis-alerts.md): the person's own opt-in; the alerts are a verified professional's.
   setCrisisAlerts: 'active', crisisAlerts: 'professional', seeCrisisAlert: 'professional',
+  // Wellness sharing (docs/decisions/wellness.md): the person's own share; a verified professional reads their clients'.
+  wellnessShare: 'active', setWellnessShare: 'active', withdrawWellnessShare: 'active', clientWellness: 'professional',
   adminReports: 'admin', resolveReport: 'admin', suspendUser: 'admin', unsuspendUser: 'admin', moderationLog: 'admin', setGuidelines: 'admin',
 };
 

@@ -9,7 +9,7 @@ import { AURA_ROLES, GROUP_TYPES, ROLES, STATUSES } from '../../shared/limits';
 import { PEOPLE_CONVERSATION_KINDS } from '../../shared/conversation';
 import { MODERATION_ACTIONS, REPORT_OUTCOMES, REPORT_REASONS } from '../../shared/community';
 import {
-  bigint, boolean, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
+  bigint, boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 
 const id = (name: string) => varchar(name, { length: 24 });
@@ -386,3 +386,14 @@ export const pushGroups = pgTable('push_groups', {
 }, (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('push_groups_group_idx').on(t.groupId)]);
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * A person's wellness summary shared with the professional who referred them (shared/
+ * wellness-share.ts): a row exists only while they share; withdrawing deletes it.
+ */
+export const wellnessShares = pgTable('wellness_shares', {
+  userId: id('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  professionalId: id('professional_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  summary: jsonb('summary').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('wellness_shares_professional_idx').on(t.professionalId)]);

@@ -3,12 +3,14 @@
  * right of access and portability). Their direct threads (both sides: a conversation is theirs too),
  * the groups they are in and what they wrote there (not the others' messages: those are the
  * others'), their Aura chats. No password hash, no session, nobody else's referral data; other
- * people appear only by id and name. The diary never reaches the server and has its own export.
+ * people appear only by id and name, and the wellness summary they share, if they do. The diary and
+ * check-ins never reach the server and have their own export.
  */
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { AccountExport } from '../../shared/api';
 import type { Db } from '../db/client';
-import { aiChats, aiMessages, directMessages, groupMembers, groupMessages, groups, users, type UserRow } from '../db/schema';
+import { wellnessSummarySchema } from '../../shared/wellness-share';
+import { aiChats, aiMessages, directMessages, groupMembers, groupMessages, groups, users, wellnessShares, type UserRow } from '../db/schema';
 import { toAuthUser } from './serialize';
 
 type Conversation = AccountExport['directConversations'][number];
@@ -41,6 +43,7 @@ export async function exportAccount(db: Db, user: UserRow): Promise<AccountExpor
       .where(eq(aiMessages.userId, user.id)).orderBy(asc(aiMessages.seq));
     const history = new Map<string, AccountExport['auraChats'][number]['history']>(chats.map((c) => [c.id, []]));
     for (const t of turns) history.get(t.chatId)?.push({ role: t.role, text: t.text, img: t.img, createdAt: t.createdAt.toISOString() });
+    const [share] = await tx.select().from(wellnessShares).where(eq(wellnessShares.userId, user.id)).limit(1);
 
     return {
       format: 'haven-account-export',
@@ -58,6 +61,7 @@ export async function exportAccount(db: Db, user: UserRow): Promise<AccountExpor
         _id: c.id, title: c.title, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
         history: history.get(c.id) ?? [],
       })),
+      wellnessShare: share ? { summary: wellnessSummarySchema.parse(share.summary), updatedAt: share.updatedAt.toISOString() } : null,
     };
   }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }

@@ -27,6 +27,10 @@ export const ENDPOINTS = {
   deleteAccount: 'DELETE /me',
   setDisplayName: 'PUT /me/display-name',
   setCrisisAlerts: 'PUT /me/crisis-alerts',
+  wellnessShare: 'GET /me/wellness-share',
+  setWellnessShare: 'PUT /me/wellness-share',
+  withdrawWellnessShare: 'DELETE /me/wellness-share',
+  clientWellness: 'GET /clients/:id/wellness',
   setReadReceipts: 'PUT /me/read-receipts',
 
   pendingUsers: 'GET /admin/pending-users',

@@ -11,6 +11,7 @@ import * as community from '../community';
 import * as alerts from '../crisis-alert-schemas';
 import * as messaging from '../messaging';
 import * as push from '../push';
+import * as wellness from '../wellness-share';
 import type { EndpointName } from './endpoints';
 
 export interface RouteShape {
@@ -45,6 +46,10 @@ export const ROUTES = {
   deleteAccount: { body: input.deleteAccountSchema, answer: answer.messageResponse },
   setDisplayName: { body: input.displayNameSchema, answer: answer.authUser },
   setCrisisAlerts: { body: alerts.crisisAlertSettingSchema, answer: answer.authUser },
+  wellnessShare: { answer: wellness.wellnessShareStatusSchema },
+  setWellnessShare: { body: wellness.wellnessSummarySchema, answer: wellness.wellnessShareStatusSchema },
+  withdrawWellnessShare: { answer: wellness.wellnessShareStatusSchema },
+  clientWellness: { params: input.idParam, answer: wellness.sharedWellnessSchema },
   setReadReceipts: { body: messaging.readReceiptsSettingSchema, answer: answer.authUser },
 
   pendingUsers: { answer: answer.adminUserList },
