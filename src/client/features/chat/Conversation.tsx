@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
 import type { GroupSummary, PublicUser } from '../../../shared/api';
 import type { LocalMessage } from '../../db/database';
@@ -41,7 +41,8 @@ const replyExtras = (reply: LocalMessage | null) => (reply?._id ? { replyTo: rep
 const listReady = (messages: unknown[] | undefined, loadingOlder: boolean) => messages !== undefined && !(messages.length === 0 && loadingOlder);
 
 /** A one-to-one chat (used by /chat and /therapist-chat); keyed by the person, so each opens fresh. */
-export function DirectChat({ id, person, onBack }: { id: string; person: PublicUser | undefined; onBack: () => void }) {
+/** `aside`: what the screen shows under the header (a professional's view of what their client shares). */
+export function DirectChat({ id, person, onBack, aside }: { id: string; person: PublicUser | undefined; onBack: () => void; aside?: ReactNode }) {
   const me = useUser();
   // From the address, not from `person`: the directory may still be loading, and a conversation
   // whose key changed under the composer would drop what the person has started typing.
@@ -79,6 +80,7 @@ export function DirectChat({ id, person, onBack }: { id: string; person: PublicU
             subtitle={[role, online ? 'Online' : 'Offline'].filter(Boolean).join(' · ')}
             icon={<Avatar name={person?.fullName ?? ''} src={person?.profilePic} online={online} />}
             menu={person && <DirectMenu person={person} />} />
+          {aside}
           <MessageList messages={messages} me={me._id} showSender={false} emptyText="No messages yet. Say hello!" history={history}
             dividerKey={read.dividerKey} onAtEnd={read.onAtEnd} />
           {person && <TypingIndicator conversation={{ kind: 'direct', id: person._id }} />}

@@ -17,6 +17,7 @@ import { SearchBox } from '../chat/SearchBox';
 import { useDirectoryRefresh } from '../chat/useDirectory';
 import { CrisisAlerts } from './CrisisAlerts';
 import { ReferralModal } from './ReferralModal';
+import { SharedWellness } from './SharedWellness';
 import { useCrisisAlerts } from './useCrisisAlerts';
 import { therapistListError, therapistSidebarTitle } from './title';
 
@@ -73,7 +74,8 @@ export function TherapistChatPage() {
   );
 
   const main = openId
-    ? <DirectChat key={openId} id={openId} person={person} onBack={() => setOpenId(null)} />
+    ? <DirectChat key={openId} id={openId} person={person} onBack={() => setOpenId(null)}
+      aside={professional && <SharedWellness clientId={openId} name={person?.fullName ?? 'This client'} />} />
     : (
       <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center max-md:hidden">
         <h2 className="text-xl font-semibold">{professional ? 'Choose someone to talk with' : 'Choose a therapist'}</h2>
