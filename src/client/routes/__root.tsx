@@ -13,7 +13,7 @@ import { getSession, subscribeSession, useSession, whenSessionKnown } from '../f
 import { mayEnter, type Access } from '../features/auth/access';
 import { refreshCrisisResources } from '../features/help/resources';
 import { useUnreadBadge } from '../features/notifications/useUnreadBadge';
-import { useShareUpkeep } from '../features/wellness/useShareUpkeep';
+import { useWellnessUpkeep } from '../features/wellness/useWellnessUpkeep';
 import { OfflineBanner } from '../pwa/OfflineBanner';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 
@@ -78,7 +78,7 @@ function RootLayout() {
   useAccessRechecks();
   useRouteFocus();
   useUnreadBadge();
-  useShareUpkeep(Boolean(user?.referredBy));
+  useWellnessUpkeep(Boolean(user?.referredBy));
   // Signed in: warm the crisis detector's chunk, so a check made offline later answers at once.
   useEffect(() => {
     if (user) preloadDetector();

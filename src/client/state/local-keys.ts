@@ -26,6 +26,8 @@ export const LOCAL_KEYS = {
   notifyAsked: 'haven-notify-asked',
   /** 'on' when this device sounds and vibrates for arrivals while Haven is open. */
   chime: 'haven-chime',
+  /** The daily check-in reminder's time on this device ("20:00"); absent when off. */
+  checkInReminder: 'haven-check-in-reminder',
 } as const;
 
 /** Unsent text, one key per person and place; the id in it is what removal matches. */

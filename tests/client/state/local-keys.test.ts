@@ -19,6 +19,7 @@ describe('Web Storage keys', () => {
       installDismissed: 'haven-install-dismissed',
       notifyAsked: 'haven-notify-asked',
       chime: 'haven-chime',
+      checkInReminder: 'haven-check-in-reminder',
     });
     expect(SESSION_KEYS).toEqual({ reloadedForUpdate: 'haven-reloaded-for-update' });
     expect(draftStorageKey('aaaaaaaaaaaaaaaaaaaaaaaa', 'dm:b')).toBe('haven-draft:aaaaaaaaaaaaaaaaaaaaaaaa:dm:b');

@@ -7,6 +7,7 @@ import { UnreadBadge } from '../chat/Unread';
 import { IconBook, IconChat, IconHeart, IconSparkles } from '../../ui/icons';
 import { InstallPrompt } from '../../pwa/InstallPrompt';
 import { CheckInCard } from '../wellness/CheckInCard';
+import { CheckInNudge } from '../wellness/CheckInNudge';
 
 /** Spec section 2: the therapist card's title depends on who is looking. */
 export function therapistCardTitle(role: Role): string {
@@ -46,6 +47,7 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      <CheckInNudge />
       <CheckInCard linked />
       <InstallPrompt />
     </main>
