@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectPath, loginAdminApi, signUpApi, useBrowser, verifyApi, WAIT } from './browser';
 import { waitForController } from './offline-helpers';
+import { smallTargets } from './touch-targets';
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 
@@ -23,11 +24,6 @@ async function openPlan(page: Page) {
   await page.goto('/safety-plan');
   await page.getByRole('heading', { level: 1, name: 'My safety plan' }).waitFor({ timeout: WAIT });
 }
-
-/** Visible controls in the page's main area shorter than a 44px touch target. */
-const smallControls = (page: Page) => page.locator('main').evaluate((main) => [...main.querySelectorAll('button, input, a')]
-  .filter((el) => (el as HTMLElement).offsetParent !== null && el.getBoundingClientRect().height < 44)
-  .map((el) => `${el.tagName} ${el.textContent || el.getAttribute('aria-label')}: ${el.getBoundingClientRect().height}px`));
 
 describe('the safety plan, offline', () => {
   const browser = useBrowser();
@@ -70,7 +66,7 @@ describe('the safety plan, offline', () => {
     await signs.getByRole('button', { name: 'Save' }).click();
     await signs.getByText('Not sleeping for two nights').waitFor();
 
-    expect(await smallControls(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);

@@ -3,33 +3,14 @@
  * is kept up to date (share-upkeep.ts), and the daily check-in reminder is scheduled when this
  * device has one (reminder.ts). Both are loaded with the person's database, not at start-up.
  */
-import { useEffect } from 'react';
 import { useEngine } from '../../sync/current';
+import { useLazyWatch } from '../../sync/useLazyWatch';
+
+const loadShare = () => import('./share-upkeep').then((m) => m.watchShare);
+const loadReminder = () => import('./reminder').then((m) => m.watchReminder);
 
 export function useWellnessUpkeep(referred: boolean): void {
   const db = useEngine()?.db;
-  useEffect(() => {
-    if (!db || !referred) return;
-    let stop: (() => void) | undefined;
-    let left = false;
-    void import('./share-upkeep').then((m) => {
-      if (!left) stop = m.watchShare(db);
-    });
-    return () => {
-      left = true;
-      stop?.();
-    };
-  }, [db, referred]);
-  useEffect(() => {
-    if (!db) return;
-    let stop: (() => void) | undefined;
-    let left = false;
-    void import('./reminder').then((m) => {
-      if (!left) stop = m.watchReminder(db);
-    });
-    return () => {
-      left = true;
-      stop?.();
-    };
-  }, [db]);
+  useLazyWatch(db, loadShare, referred);
+  useLazyWatch(db, loadReminder);
 }
