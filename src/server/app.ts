@@ -82,7 +82,8 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
   const uploadKeys = await database.once((db) => loadOrCreateKeys(db, config.dataDir));
   const limiters = new Limiters(database, uploadKeys.privateKey);
   const push = await createPush(database, config, app.log);
-  app.addHook('preClose', () => push.stop());
+  // onClose: after the routes' own preClose work (Aura's answers under way), whose pushes go too.
+  app.addHook('onClose', () => push.stop());
   // For the tests and the bench: the queue's counts, and quiet-hours summaries on demand.
   app.decorate('push', push);
   const mailer = createMailer(config, app.log);

@@ -8,7 +8,7 @@ import { CompanionProvider } from './companion';
 import { cannedReply } from './fallback';
 import { GeminiProvider } from './gemini';
 import { OpenAiCompatibleProvider } from './openai';
-import { SYSTEM_PROMPT, type AiProvider, type ChatTurn } from './provider';
+import { SYSTEM_PROMPT, withStop, type AiProvider, type ChatTurn } from './provider';
 import { detectCrisis, higherTier, isCrisisTier, type HelpSubject } from '../../shared/safety';
 import { crisisMessage, DEFAULT_CRISIS_RESOURCES, type CrisisResource } from './safety';
 import { askRisk } from './risk-opinion';
@@ -59,10 +59,10 @@ export class Aura {
     this.resources = config.CRISIS_RESOURCES ?? DEFAULT_CRISIS_RESOURCES;
   }
 
-  private async ask(turns: ChatTurn[], system = SYSTEM_PROMPT): Promise<string | null> {
+  private async ask(turns: ChatTurn[], system = SYSTEM_PROMPT, stop?: AbortSignal): Promise<string | null> {
     try {
       return await this.provider.generate({
-        system, turns: withinBudget(turns, this.config.AI_HISTORY_CHARS), signal: AbortSignal.timeout(this.config.AI_TIMEOUT_SECONDS * 1000),
+        system, turns: withinBudget(turns, this.config.AI_HISTORY_CHARS), signal: withStop(AbortSignal.timeout(this.config.AI_TIMEOUT_SECONDS * 1000), stop),
       });
     } catch (error) {
       this.log(`Aura provider ${this.provider.name} failed: ${(error as Error).message}`);
@@ -78,14 +78,16 @@ export class Aura {
   /**
    * `history` ends with the person's newest message; `previous` holds their few messages just
    * before it (src/shared/safety/window.ts), so a plan told over several lines is judged whole.
+   * `stop` cuts the model short (the server is stopping): the answer is then the canned one, as
+   * after a timeout.
    */
-  async answer(history: ChatTurn[], previous: readonly string[] = []): Promise<AuraAnswer> {
+  async answer(history: ChatTurn[], previous: readonly string[] = [], stop?: AbortSignal): Promise<AuraAnswer> {
     const latest = history.at(-1)?.text ?? '';
     const decision = detectCrisis(latest, previous);
     const [reply, opinion] = await Promise.all([
-      this.ask(history),
+      this.ask(history, SYSTEM_PROMPT, stop),
       this.secondOpinion && latest.trim()
-        ? askRisk(this.provider, [...previous, latest], (this.config.AI_RISK_TIMEOUT_SECONDS ?? 6) * 1000, this.log)
+        ? askRisk(this.provider, [...previous, latest], (this.config.AI_RISK_TIMEOUT_SECONDS ?? 6) * 1000, this.log, stop)
         : Promise.resolve(null),
     ]);
     // The model may only raise the tier the local detector gave, never lower it.

@@ -29,6 +29,9 @@ export interface AiProvider {
 
 export class ProviderError extends Error {}
 
+/** A model call's own time limit, ended sooner by `stop` (the server stopping) when there is one. */
+export const withStop = (timeout: AbortSignal, stop?: AbortSignal): AbortSignal => (stop ? AbortSignal.any([timeout, stop]) : timeout);
+
 export const SYSTEM_PROMPT = [
   'You are Aura, a warm and gentle AI companion inside Haven, a peer-support app for mental wellness.',
   'Listen first. Reflect back what you hear in plain, kind, non-clinical words; ask one open question at a time.',

@@ -65,8 +65,13 @@ export class Notifier {
 
   /** Resolves once everything asked for so far is decided and every push it made delivered or dropped. */
   async idle(): Promise<void> {
-    while (this.working.size > 0) await Promise.allSettled(this.working);
+    await this.decided();
     await this.queue.idle();
+  }
+
+  /** Resolves once everything asked for so far is decided (its pushes queued or skipped). */
+  async decided(): Promise<void> {
+    while (this.working.size > 0) await Promise.allSettled(this.working);
   }
 
   private track(work: Promise<void>, failure: string): void {
@@ -92,6 +97,17 @@ export class Notifier {
   /** A client of this professional may be in crisis (they asked for it): who and when wait in the app, never the words. */
   crisisAlert(professionalId: string): void {
     this.send({ userId: professionalId, kind: 'crisis', payload: () => ({ v: 1, kind: 'crisis', url: '/therapist-chat', tag: 'crisis' }), options: { ttl: CRISIS_TTL, urgency: 'high' } });
+  }
+
+  /**
+   * Aura answered a person who left while it was thinking: opens the chat, never the words. It
+   * waits a day like a message, and a newer answer in the same chat replaces one not yet delivered.
+   */
+  auraAnswered(userId: string, chatId: string): void {
+    this.send({
+      userId, kind: 'aura', payload: () => ({ v: 1, kind: 'aura', url: `/aura-ai/chats/${chatId}`, tag: `aura:${chatId}` }),
+      options: { ttl: MESSAGE_TTL, urgency: 'normal', topic: `a${chatId}` },
+    });
   }
 
   /** A decision about the person's own account or report: opens the screen that shows it. */

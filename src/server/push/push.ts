@@ -30,6 +30,8 @@ export async function createPush(database: Database, config: Config, log: Log, r
     publicKey: vapid.publicKey, notifier, queue,
     stop: async () => {
       notifier.stop();
+      // What was decided before the stop (an Aura answer finished in its grace) still goes out.
+      await notifier.decided();
       await queue.stop();
     },
   };

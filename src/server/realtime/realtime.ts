@@ -75,9 +75,16 @@ export class Realtime {
     app.events.on('userDeleted', (id) => this.io.in(userRoom(id)).disconnectSockets(true));
     app.events.on('sessionEnded', (id) => this.io.in(sessionRoom(id)).disconnectSockets(true));
     app.events.on('accessChanged', (id) => this.io.in(userRoom(id)).disconnectSockets(true));
-    app.addHook('preClose', async () => {
+    // io.close() closes socket.io's own connections and then app.server, and resolves only once
+    // every HTTP connection to it has ended; Fastify ends those after the preClose hooks
+    // (forceCloseConnections), so waiting in preClose would hold the stop on them.
+    let closed: Promise<void> = Promise.resolve();
+    app.addHook('preClose', () => {
       this.presence.stop();
-      await new Promise<void>((resolve) => this.io.close(() => resolve()));
+      closed = this.io.close();
+    });
+    app.addHook('onClose', async () => {
+      await closed;
       listener?.close();
     });
   }
