@@ -16,7 +16,6 @@ export function SharedWellness({ clientId, name }: { clientId: string; name: str
 
   useEffect(() => {
     let live = true;
-    setShared(null);
     call('clientWellness', { params: { id: clientId } }).then((s) => live && setShared(s), async (failure: unknown) => {
       // Not shared (404) is the usual answer: nothing to show.
       const { code } = await describeFailure(failure);
