@@ -4,7 +4,7 @@
  * here, and unknown fields never leave the server. The types are inferred from the schemas. The
  * browser imports only the types, so zod stays out of the screens that do not need it.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { sharedWellnessSchema } from './wellness-share';
 import type { CrisisResource } from './crisis-resources';
 import { ERROR_CODES, type ErrorCode } from './errors';

@@ -3,7 +3,7 @@
  * members and guidelines, display names. What the routes take and answer, in one place for both
  * sides; the browser imports the types and the constants.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { PEOPLE_CONVERSATION_KINDS } from './conversation';
 import { ROLES } from './limits';
 import { idString } from './schemas';

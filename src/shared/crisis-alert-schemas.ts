@@ -1,5 +1,5 @@
 /** The zod schemas of the crisis-alert routes (the shapes are in crisis-alerts.ts). */
-import { z } from 'zod';
+import { z } from './zod';
 import type { CrisisAlert, CrisisAlertList, CrisisAlertSetting } from './crisis-alerts';
 
 export const crisisAlertSettingSchema = z.object({

@@ -4,7 +4,7 @@
  * the socket take for receipts, typing and search. What they answer is in api.ts; the rules and
  * constants the browser needs without zod are in message-rules.ts.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { PEOPLE_CONVERSATION_KINDS } from './conversation';
 import { idString } from './schemas';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './message-rules';

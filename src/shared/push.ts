@@ -4,7 +4,7 @@
  * person turned "Show names in notifications" on (push-payload.ts holds what a push carries and
  * the words it shows, without zod, for the service worker).
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { idString } from './schemas';
 
 /** The browser's PushSubscription.toJSON(), as POST /api/push/subscriptions takes it. */

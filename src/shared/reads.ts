@@ -3,7 +3,7 @@
  * the server per person so their devices agree. What a route takes is here; what it answers is
  * in api.ts (readPosition). The browser imports this file for types only.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { PEOPLE_CONVERSATION_KINDS } from './conversation';
 import { idString } from './schemas';
 

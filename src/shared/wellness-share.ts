@@ -4,7 +4,7 @@
  * The schemas are strict and hold no free text, so a note or a diary line cannot travel in them
  * even by mistake: the server refuses anything more.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day like 2026-11-27');
 

@@ -100,7 +100,7 @@ describe('the safety plan, offline', () => {
     await page.getByRole('heading', { name: 'Your Personal Diary' }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
     const data = JSON.parse(await readFile(await download.path(), 'utf8')) as { version: number; safetyPlan: Record<string, string[]> };
-    expect(data.version).toBe(2);
+    expect(data.version).toBe(3);
     expect(data.safetyPlan.reasonsForLiving).toEqual(['My niece Ada']);
     expect(data.safetyPlan.warningSigns).toEqual(['Not sleeping for two nights']);
   });

@@ -5,6 +5,7 @@
  */
 import { recentTexts } from '../../shared/safety/window';
 import type { HavenDb } from '../db/database';
+import { currentKey, openEntry } from '../features/lock/rows';
 
 /** Rows read back to find the writer's own lines among other people's. */
 const LOOK_BACK = 20;
@@ -21,7 +22,9 @@ export async function previousAuraQuestions(db: HavenDb, chatId: string, exceptK
   return recentTexts(rows.filter((m) => m.role === 'user' && m.key !== exceptKey).map((m) => ({ text: m.text, at: m.createdAt })));
 }
 
+/** With the diary lock on, opened with this tab's key; sealed entries it cannot open are left out. */
 export async function previousDiary(db: HavenDb, exceptId: string): Promise<string[]> {
-  const rows = await db.diary.orderBy('date').reverse().limit(LOOK_BACK).toArray();
-  return recentTexts(rows.filter((e) => e.id !== exceptId).map((e) => ({ text: `${e.title}\n${e.content}`, at: e.date })));
+  const [rows, key] = await Promise.all([db.diary.orderBy('date').reverse().limit(LOOK_BACK).toArray(), currentKey(db)]);
+  const entries = (await Promise.all(rows.filter((e) => e.id !== exceptId).map((e) => openEntry(key, e)))).filter((e) => e !== null);
+  return recentTexts(entries.map((e) => ({ text: `${e.title}\n${e.content}`, at: e.date })));
 }

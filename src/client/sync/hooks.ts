@@ -14,6 +14,8 @@ import { discard, queueAura, queueDirect, queueEdit, queueGroup, queueReaction, 
 import { offerHelp } from '../safety/help-notes';
 import { helpForText } from '../safety/detector';
 import { previousAuraQuestions, previousInConversation } from '../safety/previous';
+import { readEntries } from '../features/diary/entries';
+import { useHeld } from '../features/lock/keyring';
 
 /** 'users' (everyone, or a professional's referred users) or 'therapists'; undefined until first loaded. */
 export function usePeople(list: keyof Lists): PublicUser[] | undefined {
@@ -51,9 +53,13 @@ export function useAiMessages(chatId: string | null): LocalAiMessage[] | undefin
   );
 }
 
+/** Newest first; with the diary lock on, opened with the key this tab holds (none while locked). */
 export function useDiary(): DiaryEntry[] | undefined {
   const db = useDb();
-  return useLiveQuery(() => db.diary.orderBy('date').reverse().toArray(), [db]);
+  const held = useHeld();
+  const read = useLiveQuery(async () => ({ held, entries: await readEntries(db) }), [db, held]);
+  // Just unlocked: still loading, rather than the locked read's empty list ("No entries yet.") for a moment.
+  return read && read.held === held ? read.entries : undefined;
 }
 
 const connectionState = () => connection.current;

@@ -19,7 +19,9 @@ export function helmetOptions(config: Config): HelmetOptions {
       directives: {
         defaultSrc: ["'self'"],
         // index.html loads /theme-init.js as a file: no inline script, no eval, anywhere.
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets WebAssembly compile (the diary lock's Argon2id, hash-wasm, from
+        // a file of ours) and nothing else: JavaScript eval stays refused.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         scriptSrcAttr: ["'none'"],
         // react-hot-toast (goober) writes its CSS into a <style> element and React sets style
         // attributes; a style cannot run code, so inline styles are the one allowance.

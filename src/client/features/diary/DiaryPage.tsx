@@ -17,6 +17,10 @@ import { EntryList } from './EntryList';
 import { EntryView } from './EntryView';
 import { showDeleted } from './DeletedToast';
 import { deleteEntry, restoreEntry, saveEntry } from './entries';
+import { AfterRecovery } from '../lock/ChangePasscodeForm';
+import { DiaryLockBar } from '../lock/LockSettings';
+import { LockedDiary } from '../lock/UnlockForm';
+import { useLockState } from '../lock/useLock';
 
 const DIARY_HELP_SCOPE = 'diary';
 
@@ -37,6 +41,7 @@ export function DiaryPage() {
 
 function Diary() {
   const db = useDb();
+  const lock = useLockState(db);
   const entries = useDiary();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = entries?.find((e) => e.id === selectedId) ?? null;
@@ -72,9 +77,12 @@ function Diary() {
     }
   }
 
+  // Locked (docs/decisions/diary-lock.md): the way in instead of the entries; the rest of Haven works on.
+  if (lock.status === 'locked' && lock.record) return <LockedDiary db={db} record={lock.record} />;
+
   // Three states, never confused: loading (this), empty (the list says so), and a storage that
   // cannot be read (useLiveQuery throws to the StorageErrorBoundary around this).
-  if (!entries) {
+  if (!entries || lock.status === 'loading') {
     return (
       <p role="status" className="mt-6 flex items-center gap-2" data-testid="diary-loading">
         <span className="loading loading-spinner" aria-hidden="true" />
@@ -85,7 +93,11 @@ function Diary() {
 
   return (
     <>
-      <p className="mt-1 text-sm">Kept only on this device, and never sent to the server.</p>
+      <p className="mt-1 text-sm">
+        Kept only on this device, and never sent to the server.{lock.status === 'unlocked' && ' Locked with your passcode.'}
+      </p>
+      <AfterRecovery db={db} />
+      <div className="mt-3 flex flex-wrap items-start gap-2"><DiaryLockBar db={db} lock={lock} /></div>
       <div className="mt-3"><DiaryTransfer entries={entries} /></div>
       <div className="mt-3"><AuthorHelpCard scope={DIARY_HELP_SCOPE} context="diary" /></div>
       <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-3">
@@ -105,7 +117,7 @@ function Diary() {
               <EntryView key={selected.id} entry={selected} />
             </>
           ) : (
-            <EntryForm onSave={onSave} />
+            <EntryForm onSave={onSave} keepDraft={lock.status === 'off'} />
           )}
         </section>
       </div>

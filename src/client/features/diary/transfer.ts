@@ -4,8 +4,10 @@
  * already here (same id) and plan lines already there (same text), and refuses a file it cannot
  * read with a message that says what is wrong.
  */
+import { Dexie } from 'dexie';
 import { SAFETY_PLAN_SECTIONS, type CheckIn, type DiaryEntry, type HavenDb, type SafetyPlanSection } from '../../db/database';
 import { safeWrite } from '../../db/safe-write';
+import { sealCheckIn, sealEntry, sealingKey } from '../lock/rows';
 import { mergePlanIn, planItemCount, type SafetyPlan } from '../safety-plan/plan';
 import { ITEM_MAX_LENGTH, SECTIONS } from '../safety-plan/sections';
 import { isCheckIn, moodLabel } from '../wellness/checkins';
@@ -144,27 +146,35 @@ export interface ImportResult extends EntriesResult {
   checkInsAdded?: number;
 }
 
-/** Adds the entries not already here (by id); must run inside a transaction covering db.diary. */
-async function addEntriesIn(db: HavenDb, entries: readonly DiaryEntry[]): Promise<EntriesResult> {
+/**
+ * Adds the entries not already here (by id), sealed with `key` while the diary lock is on; must
+ * run inside a transaction covering db.diary.
+ */
+async function addEntriesIn(db: HavenDb, entries: readonly DiaryEntry[], key: CryptoKey | null): Promise<EntriesResult> {
   const existing = new Set((await db.diary.bulkGet(entries.map((e) => e.id))).flatMap((e) => (e ? [e.id] : [])));
   const fresh = new Map<string, DiaryEntry>();
   for (const e of entries) if (!existing.has(e.id) && !fresh.has(e.id)) fresh.set(e.id, e);
-  await db.diary.bulkAdd([...fresh.values()]);
+  const rows = key ? await Dexie.waitFor(Promise.all([...fresh.values()].map((e) => sealEntry(key, e)))) : [...fresh.values()];
+  await db.diary.bulkAdd(rows);
   return { added: fresh.size, skipped: entries.length - fresh.size };
 }
 
 export async function importEntries(db: HavenDb, entries: readonly DiaryEntry[]): Promise<EntriesResult> {
-  return safeWrite(db, () => db.transaction('rw', db.diary, () => addEntriesIn(db, entries)));
+  return safeWrite(db, () => db.transaction('rw', db.diary, db.meta, async () => addEntriesIn(db, entries, await sealingKey(db))));
 }
 
-/** Imports a whole file in one transaction: either all of it lands or none of it. */
+/**
+ * Imports a whole file in one transaction: either all of it lands or none of it. Into a diary with
+ * the lock on, everything is sealed as it lands (and a locked one refuses it: LockedError).
+ */
 export async function importExport(db: HavenDb, data: ParsedExport, now = new Date()): Promise<ImportResult> {
-  return safeWrite(db, () => db.transaction('rw', db.diary, db.safetyPlan, db.checkIns, async () => {
-    const entries = await addEntriesIn(db, data.entries);
+  return safeWrite(db, () => db.transaction('rw', db.diary, db.safetyPlan, db.checkIns, db.meta, async () => {
+    const key = await sealingKey(db);
+    const entries = await addEntriesIn(db, data.entries, key);
     const planAdded = data.safetyPlan ? await mergePlanIn(db, data.safetyPlan, now) : null;
     const here = new Set((await db.checkIns.bulkGet(data.checkIns.map((c) => c.id))).flatMap((c) => (c ? [c.id] : [])));
     const fresh = [...new Map(data.checkIns.filter((c) => !here.has(c.id)).map((c) => [c.id, c])).values()];
-    await db.checkIns.bulkAdd(fresh);
+    await db.checkIns.bulkAdd(key ? await Dexie.waitFor(Promise.all(fresh.map((c) => sealCheckIn(key, c)))) : fresh);
     return { ...entries, planAdded, ...(data.checkIns.length > 0 && { checkInsAdded: fresh.length }) };
   }));
 }

@@ -4,8 +4,11 @@ import { SAFETY_PLAN_SECTIONS } from '../../db/database';
 import { IconArrowLeft } from '../../ui/icons';
 import { MAIN_ID } from '../../ui/SkipLink';
 import { StorageErrorBoundary } from '../../ui/StorageErrorBoundary';
+import { useDb } from '../../sync/current';
+import { UnlockForm } from '../lock/UnlockForm';
+import { useLockState } from '../lock/useLock';
 import { SectionEditor } from './SectionEditor';
-import { usePlan, usePrefill } from './usePlan';
+import { usePlanView, usePrefill } from './usePlan';
 // oxlint-disable-next-line import/no-unassigned-import -- print rules for this page only (scoped inside)
 import './print.css';
 
@@ -33,12 +36,23 @@ export function SafetyPlanPage() {
 }
 
 function Plan() {
-  const plan = usePlan();
+  const db = useDb();
+  const view = usePlanView();
+  const lock = useLockState(db);
   usePrefill();
-  if (!plan) return <span className="loading loading-spinner mt-6" aria-label="Loading your safety plan" />;
+  if (!view) return <span className="loading loading-spinner mt-6" aria-label="Loading your safety plan" />;
+  const { plan, locked } = view;
   return (
     <div className="mt-4 flex flex-col gap-4">
-      {SAFETY_PLAN_SECTIONS.map((key, i) => <SectionEditor key={key} section={key} step={i + 1} items={plan[key]} />)}
+      {/* The private steps wait for the passcode; who to call never does (docs/decisions/diary-lock.md). */}
+      {locked.length > 0 && lock.record && (
+        <section aria-labelledby="plan-locked-title" className="flex max-w-xl flex-col gap-3 rounded-box border border-base-300 p-4 print:hidden">
+          <h2 id="plan-locked-title" className="text-lg font-bold">Some steps are locked</h2>
+          <p>The private steps of your plan are locked with your diary. The people and services to reach are below, ready to use.</p>
+          <UnlockForm db={db} record={lock.record} name="Unlock your safety plan" autoFocus={false} />
+        </section>
+      )}
+      {SAFETY_PLAN_SECTIONS.map((key, i) => <SectionEditor key={key} section={key} step={i + 1} items={plan[key]} locked={locked.includes(key)} />)}
       <CrisisAlertsToggle />
     </div>
   );

@@ -33,10 +33,12 @@ interface Props {
   section: SafetyPlanSection;
   step: number;
   items: readonly SafetyPlanItem[];
+  /** Sealed by the diary lock and not open in this tab: nothing to show or change until unlocked. */
+  locked?: boolean;
 }
 
 /** One step of the plan: its prompt, its lines (each editable in place) and a way to add one. */
-export function SectionEditor({ section, step, items }: Props) {
+export function SectionEditor({ section, step, items, locked = false }: Props) {
   const db = useDb();
   const [editingId, setEditingId] = useState<string | null>(null);
   const { title, prompt } = SECTIONS[section];
@@ -59,7 +61,9 @@ export function SectionEditor({ section, step, items }: Props) {
       <p className="text-sm font-semibold">Step {step}</p>
       <h2 id={headingId} className="text-lg font-bold">{title}</h2>
       <p className="mt-1 text-sm">{prompt}</p>
-      {items.length > 0 ? (
+      {locked ? (
+        <p className="mt-3 text-sm italic">Locked with your diary. Unlock to see and change this step.</p>
+      ) : items.length > 0 ? (
         <ul aria-label={title} className="mt-3 flex flex-col gap-2">
           {items.map((item) => (
             <li key={item.id} className="flex flex-col gap-1">
@@ -92,11 +96,11 @@ export function SectionEditor({ section, step, items }: Props) {
           </div>
         </>
       )}
-      <div className="mt-3">
+      {!locked && <div className="mt-3">
         <ItemForm label={`Add to ${title}`} submitLabel="Add" clearOnSave onSubmit={async (text) => {
           await addItem(db, section, text);
         }} />
-      </div>
+      </div>}
     </section>
   );
 }

@@ -2,8 +2,10 @@
  * The safety plan's rules, on the person's own Dexie database. Like the diary it never leaves
  * the device: nothing here touches the network or the outbox, so it all works offline.
  */
+import { Dexie } from 'dexie';
 import { SAFETY_PLAN_SECTIONS, type HavenDb, type SafetyPlanItem, type SafetyPlanRow, type SafetyPlanSection } from '../../db/database';
 import { safeWrite } from '../../db/safe-write';
+import { currentKey, LockedError, openPlanItems, PRIVATE_SECTIONS, sealingKey, storedPlanRow } from '../lock/rows';
 import type { CrisisResource } from '../../../shared/crisis-resources';
 import { newId } from '../../../shared/ids';
 import { isProfessional, type Role } from '../../../shared/limits';
@@ -28,13 +30,45 @@ export function emptyPlan(): SafetyPlan {
   return Object.fromEntries(SAFETY_PLAN_SECTIONS.map((k) => [k, []])) as unknown as SafetyPlan;
 }
 
-export async function readPlan(db: HavenDb): Promise<SafetyPlan> {
-  const plan = emptyPlan();
-  for (const row of await db.safetyPlan.toArray()) {
-    if (row.section in plan) plan[row.section] = row.items;
-  }
-  return plan;
+/** The plan as this tab can read it, and the private sections it cannot open now (the diary lock is locked). */
+export interface PlanView {
+  plan: SafetyPlan;
+  locked: readonly SafetyPlanSection[];
 }
+
+export async function readPlanView(db: HavenDb): Promise<PlanView> {
+  const [rows, key] = await Promise.all([db.safetyPlan.toArray(), currentKey(db)]);
+  const plan = emptyPlan();
+  const locked: SafetyPlanSection[] = [];
+  // Promise.resolve: WebCrypto is not Dexie, and a live query must not lose track of what it read.
+  const opened = await Promise.resolve(Promise.all(rows.map((row) => openPlanItems(key, row))));
+  rows.forEach((row, i) => {
+    if (!(row.section in plan)) return;
+    const items = opened[i];
+    if (items) plan[row.section] = items;
+    else locked.push(row.section);
+  });
+  return { plan, locked };
+}
+
+export async function readPlan(db: HavenDb): Promise<SafetyPlan> {
+  return (await readPlanView(db)).plan;
+}
+
+/**
+ * A section's items inside a write's transaction (covering db.safetyPlan and db.meta), with the
+ * key to store them back with: null for a section kept in clear or with the lock off.
+ */
+async function sectionForWrite(db: HavenDb, section: SafetyPlanSection): Promise<{ items: SafetyPlanItem[]; key: CryptoKey | null }> {
+  const key = PRIVATE_SECTIONS.has(section) ? await sealingKey(db) : null;
+  const row = await db.safetyPlan.get(section);
+  const items = await Dexie.waitFor(openPlanItems(key, row));
+  if (!items) throw new LockedError();
+  return { items, key };
+}
+
+const putSection = async (db: HavenDb, key: CryptoKey | null, row: SafetyPlanRow) =>
+  db.safetyPlan.put(await Dexie.waitFor(storedPlanRow(key, row)));
 
 export const planItemCount = (plan: SafetyPlan) => SAFETY_PLAN_SECTIONS.reduce((n, k) => n + plan[k].length, 0);
 
@@ -49,11 +83,10 @@ export function cleanItemText(text: string): string {
 /** Reads, changes and writes one section inside a transaction, so two quick edits cannot undo each other. */
 function changeSection<T>(db: HavenDb, section: SafetyPlanSection, now: Date,
   change: (items: SafetyPlanItem[]) => { items: SafetyPlanItem[]; result: T }): Promise<T> {
-  return safeWrite(db, () => db.transaction('rw', db.safetyPlan, async () => {
-    const row = await db.safetyPlan.get(section);
-    const { items, result } = change(row?.items ?? []);
-    const next: SafetyPlanRow = { section, items, updatedAt: now.toISOString() };
-    await db.safetyPlan.put(next);
+  return safeWrite(db, () => db.transaction('rw', db.safetyPlan, db.meta, async () => {
+    const current = await sectionForWrite(db, section);
+    const { items, result } = change(current.items);
+    await putSection(db, current.key, { section, items, updatedAt: now.toISOString() });
     return result;
   }));
 }
@@ -123,15 +156,15 @@ const sameText = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
  * Adds, section by section, the lines not already in the plan (compared ignoring case and
- * spacing). Must run inside a transaction covering db.safetyPlan. Answers how many were added.
+ * spacing). Must run inside a transaction covering db.safetyPlan and db.meta. Answers how many were added.
  */
 export async function mergePlanIn(db: HavenDb, incoming: Partial<Record<SafetyPlanSection, readonly string[]>>, now = new Date()): Promise<number> {
   let added = 0;
   for (const section of SAFETY_PLAN_SECTIONS) {
     const texts = incoming[section] ?? [];
     if (texts.length === 0) continue;
-    const row = await db.safetyPlan.get(section);
-    const items = [...(row?.items ?? [])];
+    const current = await sectionForWrite(db, section);
+    const items = [...current.items];
     const seen = new Set(items.map((i) => sameText(i.text)));
     for (const text of texts) {
       const key = sameText(text);
@@ -140,7 +173,7 @@ export async function mergePlanIn(db: HavenDb, incoming: Partial<Record<SafetyPl
       items.push({ id: newId(), text: cleanItemText(text) });
       added += 1;
     }
-    if (items.length !== (row?.items.length ?? 0)) await db.safetyPlan.put({ section, items, updatedAt: now.toISOString() });
+    if (items.length !== current.items.length) await putSection(db, current.key, { section, items, updatedAt: now.toISOString() });
   }
   return added;
 }

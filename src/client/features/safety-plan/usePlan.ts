@@ -5,11 +5,18 @@ import { isProfessional } from '../../../shared/limits';
 import { useDb } from '../../sync/current';
 import { useUser } from '../auth/session';
 import { crisisResources, refreshCrisisResources } from '../help/resources';
-import { prefill, readPlan, type Referrer, type SafetyPlan } from './plan';
+import { useHeld } from '../lock/keyring';
+import { prefill, readPlanView, type PlanView, type Referrer, type SafetyPlan } from './plan';
+
+/** The plan, with the sections the diary lock keeps closed right now (re-read on lock and unlock). */
+export function usePlanView(): PlanView | undefined {
+  const db = useDb();
+  const held = useHeld();
+  return useLiveQuery(() => readPlanView(db), [db, held]);
+}
 
 export function usePlan(): SafetyPlan | undefined {
-  const db = useDb();
-  return useLiveQuery(() => readPlan(db), [db]);
+  return usePlanView()?.plan;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { THEMES } from '../../../shared/limits';
 import { StorageStatus } from '../../pwa/StorageStatus';
+import { LockSettings } from '../lock/LockSettings';
 import { NotificationSettings } from '../notifications/NotificationSettings';
 import { BlockedPeople } from './BlockedPeople';
 import { ReadReceiptsToggle } from './ReadReceiptsToggle';
@@ -15,7 +16,7 @@ const PREVIEW = [
 /**
  * /settings: the 32 themes, applied app-wide at once, and a preview chat (spec section 2); read
  * receipts (docs/decisions/receipts-and-typing.md); notifications (docs/decisions/notifications.md);
- * blocked people and reports (docs/community-safety.md).
+ * the diary lock (docs/decisions/diary-lock.md); blocked people and reports (docs/community-safety.md).
  */
 export function SettingsPage() {
   const theme = useTheme();
@@ -75,6 +76,7 @@ export function SettingsPage() {
 
       <NotificationSettings />
       <ReadReceiptsToggle />
+      <LockSettings />
       <BlockedPeople />
       <YourReports />
 

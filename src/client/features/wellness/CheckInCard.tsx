@@ -9,6 +9,8 @@ import { toast } from 'react-hot-toast';
 import { offerHelp } from '../../safety/help-notes';
 import { AuthorHelpCard } from '../../safety/AuthorHelpCard';
 import { useEngine } from '../../sync/current';
+import { UnlockForm } from '../lock/UnlockForm';
+import { useLockState } from '../lock/useLock';
 import { FEELINGS, MOODS, NOTE_MAX_LENGTH, SLEEP_MAX_HOURS, saveCheckIn, type Mood } from './checkins';
 
 export const CHECK_IN_HELP_SCOPE = 'check-in';
@@ -23,6 +25,9 @@ export function CheckInCard({ linked = false }: { linked?: boolean }) {
   const [note, setNote] = useState('');
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [unlocking, setUnlocking] = useState(false);
+  // With the diary lock on, a note is sealed like the diary (docs/decisions/diary-lock.md): while locked, no note.
+  const lock = useLockState(db);
   const title = useId();
 
   function reset() {
@@ -90,10 +95,22 @@ export function CheckInCard({ linked = false }: { linked?: boolean }) {
                     <input type="number" inputMode="decimal" min={0} max={SLEEP_MAX_HOURS} step={0.5} className="input mt-1 min-h-11 w-28"
                       value={sleep} onChange={(e) => setSleep(e.target.value)} />
                   </label>
-                  <label className="flex min-w-48 flex-1 flex-col text-sm">A short note (optional)
-                    <input type="text" maxLength={NOTE_MAX_LENGTH} className="input mt-1 min-h-11 w-full" value={note} onChange={(e) => setNote(e.target.value)} />
-                  </label>
+                  {lock.status === 'locked' ? (
+                    <p className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
+                      Notes are locked with your diary.
+                      <button type="button" className="btn btn-sm min-h-11 self-start" aria-expanded={unlocking} onClick={() => setUnlocking(!unlocking)}>
+                        Unlock to add a note
+                      </button>
+                    </p>
+                  ) : (
+                    <label className="flex min-w-48 flex-1 flex-col text-sm">A short note (optional)
+                      <input type="text" maxLength={NOTE_MAX_LENGTH} className="input mt-1 min-h-11 w-full" value={note} onChange={(e) => setNote(e.target.value)} />
+                    </label>
+                  )}
                 </div>
+                {db && lock.status === 'locked' && lock.record && unlocking && (
+                  <div className="max-w-md"><UnlockForm db={db} record={lock.record} name="Unlock to add a note" /></div>
+                )}
                 <div className="flex flex-wrap items-center gap-2">
                   <button type="button" className="btn btn-primary" disabled={busy || !db} onClick={() => void save()}>Save check-in</button>
                   <button type="button" className="btn btn-ghost" onClick={reset}>Cancel</button>

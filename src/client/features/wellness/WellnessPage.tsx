@@ -1,8 +1,10 @@
 /**
  * /wellness: the check-ins over the last 7, 30 or 90 days (docs/decisions/wellness.md): a chart,
  * the same in words, the feelings that came up most, gentle words about checking in, and every
- * check-in in a table. All of it read from this device, offline too.
+ * check-in in a table. All of it read from this device, offline too. Below: the questionnaires,
+ * the daily reminder, and sharing with the referring professional.
  */
+import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -10,7 +12,10 @@ import { useDb } from '../../sync/current';
 import { MAIN_ID } from '../../ui/SkipLink';
 import { StorageErrorBoundary } from '../../ui/StorageErrorBoundary';
 import { CheckInCard } from './CheckInCard';
-import { deleteCheckIn, localDay, moodLabel } from './checkins';
+import { useHeld } from '../lock/keyring';
+import { deleteCheckIn, isNoteLocked, localDay, moodLabel, readCheckIns } from './checkins';
+import { ReminderSetting } from './ReminderSetting';
+import { ShareWithProfessional } from './ShareWithProfessional';
 import { TrendChart } from './TrendChart';
 import { gentleWords, PERIODS, trend, type Period } from './trends';
 
@@ -22,6 +27,11 @@ export function WellnessPage() {
       <StorageErrorBoundary what="your check-ins">
         <CheckInCard />
         <Trends />
+        <p className="mt-8">
+          <Link to="/questionnaires" className="link">Questionnaires: PHQ-9, GAD-7 and WHO-5</Link>, with your scores over time.
+        </p>
+        <ReminderSetting />
+        <ShareWithProfessional />
       </StorageErrorBoundary>
     </main>
   );
@@ -31,7 +41,9 @@ const oneDecimal = (n: number) => n.toFixed(1).replace(/\.0$/, '');
 
 function Trends() {
   const db = useDb();
-  const checkIns = useLiveQuery(() => db.checkIns.orderBy('day').toArray(), [db]);
+  // Notes opened with the diary lock's key when it is on and unlocked (docs/decisions/diary-lock.md).
+  const held = useHeld();
+  const checkIns = useLiveQuery(() => readCheckIns(db), [db, held]);
   const [period, setPeriod] = useState<Period>(7);
   // The day the page opened: a page left open past midnight keeps its frame until the next visit.
   const [today] = useState(() => localDay(new Date()));
@@ -79,7 +91,7 @@ function Trends() {
                   <td>{moodLabel(c.mood)}</td>
                   <td>{c.feelings.join(', ')}</td>
                   <td>{c.sleepHours === null ? '' : `${oneDecimal(c.sleepHours)} h`}</td>
-                  <td className="wrap-anywhere">{c.note}</td>
+                  <td className="wrap-anywhere">{isNoteLocked(c) ? <span className="italic">Locked</span> : c.note}</td>
                   <td><button type="button" className="btn btn-ghost btn-sm min-h-11" aria-label={`Delete the check-in of ${c.day}`} onClick={() => void remove(c.id)}>Delete</button></td>
                 </tr>
               ))}

@@ -3,8 +3,11 @@
  * feelings, sleep and a short note. Kept only on this device, in the person's own database, like
  * the diary: nothing here touches the network.
  */
+import { Dexie } from 'dexie';
 import type { CheckIn, HavenDb } from '../../db/database';
 import { safeWrite } from '../../db/safe-write';
+import { currentKey, LockedError, openCheckIn, readLock, sealCheckIn, type ShownCheckIn } from '../lock/rows';
+import { keyFor } from '../lock/keyring';
 
 export type Mood = 1 | 2 | 3 | 4 | 5;
 
@@ -55,10 +58,36 @@ export function validCheckIn(input: CheckInInput): Omit<CheckIn, 'id' | 'at' | '
   return { mood: input.mood, feelings, sleepHours, note };
 }
 
+/**
+ * The check-in as stored. With the diary lock on its note is sealed (docs/decisions/diary-lock.md);
+ * while locked, a check-in without a note can still be saved, one with a note cannot. Inside a
+ * transaction covering db.meta.
+ */
+export async function storedCheckIn(db: HavenDb, checkIn: CheckIn): Promise<CheckIn> {
+  const record = await readLock(db);
+  if (!record) return checkIn;
+  const key = keyFor(db, record);
+  if (key) return Dexie.waitFor(sealCheckIn(key, checkIn));
+  if (checkIn.note) throw new LockedError();
+  return checkIn;
+}
+
 export async function saveCheckIn(db: HavenDb, input: CheckInInput, now = new Date()): Promise<CheckIn> {
   const checkIn: CheckIn = { id: crypto.randomUUID(), at: now.toISOString(), day: localDay(now), ...validCheckIn(input) };
-  await safeWrite(db, () => db.checkIns.add(checkIn));
+  await safeWrite(db, () => db.transaction('rw', db.checkIns, db.meta, async () => {
+    await db.checkIns.add(await storedCheckIn(db, checkIn));
+  }));
   return checkIn;
+}
+
+/** Whether a check-in read by readCheckIns has a note the diary lock keeps closed right now. */
+export const isNoteLocked = (checkIn: CheckIn): boolean => (checkIn as ShownCheckIn).noteLocked === true;
+
+/** Every check-in by day, notes opened with this tab's key; a note it cannot open is marked `noteLocked`. */
+export async function readCheckIns(db: HavenDb): Promise<ShownCheckIn[]> {
+  const [rows, key] = await Promise.all([db.checkIns.orderBy('day').toArray(), currentKey(db)]);
+  // Promise.resolve: WebCrypto is not Dexie, and a live query must not lose track of what it read.
+  return Promise.resolve(Promise.all(rows.map((row) => openCheckIn(key, row))));
 }
 
 export async function deleteCheckIn(db: HavenDb, id: string): Promise<void> {
