@@ -5,14 +5,10 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { expectPath, loginAdminApi, signUpApi, useBrowser, verifyApi, WAIT } from './browser';
+import { expectPath, expectToast, loginAdminApi, signUpApi, useBrowser, verifyApi, WAIT } from './browser';
+import { signUpAs, uniqueName, verifiedTherapist } from './chat-helpers';
 import { waitForController } from './offline-helpers';
-
-/** Visible controls shorter than a 44 px touch target (a checkbox's or radio's target is its label). */
-const smallControls = (page: Page) => page.locator('main').evaluate((main) => [...main.querySelectorAll('button, input:not([type=checkbox]):not([type=radio]), a, label')]
-  .filter((el) => (el as HTMLElement).offsetParent !== null && el.getBoundingClientRect().height < 44 && !(el.tagName === 'A' && el.closest('p')))
-  .map((el) => `${el.tagName} ${el.textContent || el.getAttribute('aria-label')}: ${el.getBoundingClientRect().height}px`));
+import { smallTargets } from './touch-targets';
 
 describe('mood check-ins', () => {
   const browser = useBrowser();
@@ -58,7 +54,7 @@ describe('mood check-ins', () => {
     await page.getByRole('button', { name: '30 days' }).click();
     await page.getByText('Check-ins, last 30 days').waitFor();
 
-    expect(await smallControls(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary}`).join(" | ")}`)).toEqual([]);
@@ -110,5 +106,64 @@ describe('mood check-ins', () => {
     expect(await history.locator('tbody tr').first().innerText()).toMatch(/27\s+Severe/);
     const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+
+  it('shared with the referring professional: they see the weeks and scores on the client, never a note; withdrawn, it is gone', async () => {
+    const admin = await browser.open();
+    const pro = await browser.open({ width: 1280, height: 800 });
+    const { user: therapist, code } = await verifiedTherapist(admin, pro);
+    const page = await browser.open({ width: 390, height: 844 });
+    const clientName = uniqueName('Client');
+    const client = await signUpAs(page.context(), 'user', clientName, code);
+
+    // Nothing is shared by default: the professional sees no card.
+    await pro.goto('/therapist-chat');
+    await pro.getByText(clientName).first().click();
+    await pro.getByRole('region', { name: `Chat with ${clientName}` }).waitFor({ timeout: WAIT });
+    expect(await pro.getByTestId('shared-wellness').count()).toBe(0);
+
+    // The client checks in with a note and sees the switch, off, with what it would share.
+    await page.goto('/therapist-chat');
+    await page.getByText(therapist.fullName).first().waitFor({ timeout: WAIT });
+    await page.goto('/wellness');
+    const card = page.getByTestId('check-in');
+    await card.getByText('Good', { exact: true }).click();
+    await card.getByLabel('A short note (optional)').fill('the words only I may read');
+    await card.getByRole('button', { name: 'Save check-in' }).click();
+    await card.getByText('Check-in saved on this device.').waitFor();
+    const share = page.getByTestId('wellness-share');
+    const toggle = share.getByRole('checkbox', { name: `Share my check-in trends and scores with ${therapist.fullName}` });
+    await toggle.waitFor({ timeout: WAIT });
+    expect(await toggle.isChecked()).toBe(false);
+    expect(await share.textContent()).toContain('Never your notes, feelings, answers or diary');
+    // The switch turns once the server has the summary.
+    await toggle.click();
+    await expectToast(page, `Your trends and scores are shared with ${therapist.fullName}`);
+    expect(await toggle.isChecked()).toBe(true);
+
+    await pro.reload();
+    await pro.getByText(clientName).first().click();
+    const shared = pro.getByTestId('shared-wellness');
+    await shared.waitFor({ timeout: WAIT });
+    await shared.getByText(`${clientName} shares their wellness with you`).click();
+    await shared.getByRole('table', { name: /Mood by week/ }).getByText('4 (good)').waitFor();
+    expect(await shared.textContent()).not.toContain('the words only I may read');
+
+    // A second check-in reaches the professional's copy by itself.
+    await card.getByRole('button', { name: 'Check in again' }).click();
+    await card.getByText('Very low', { exact: true }).click();
+    await card.getByRole('button', { name: 'Save check-in' }).click();
+    await expect.poll(async () => (await pro.context().request.get(`/api/clients/${client._id}/wellness`)).json()
+      .then((b: { summary: { weeks: { moodAverage: number | null }[] } }) => b.summary.weeks.at(-1)!.moodAverage), { timeout: WAIT }).toBe(2.5);
+
+    // Withdrawn: gone for the professional at once.
+    await toggle.click();
+    await expectToast(page, 'Sharing stopped, and what was shared is deleted');
+    expect(await toggle.isChecked()).toBe(false);
+    expect((await pro.context().request.get(`/api/clients/${client._id}/wellness`)).status()).toBe(404);
+    await pro.reload();
+    await pro.getByText(clientName).first().click();
+    await pro.getByRole('region', { name: `Chat with ${clientName}` }).waitFor({ timeout: WAIT });
+    expect(await pro.getByTestId('shared-wellness').count()).toBe(0);
   });
 });
