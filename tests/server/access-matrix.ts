@@ -113,7 +113,7 @@ export function sampleFor(name: EndpointName, world: World): Sample {
     case 'leaveGroup': return { path: { groupId: ids.spareGroup } };
     case 'setDisplayName': return { path: {}, body: { displayName: 'Matrix name' } };
     case 'setCrisisAlerts': return { path: {}, body: { enabled: false } };
-    case 'setWellnessShare': return { path: {}, body: { weeks: [], scores: [] } };
+    case 'setWellnessShare': case 'updateWellnessShare': return { path: {}, body: { weeks: [], scores: [] } };
     case 'clientWellness': return { path: { id: ids.user } };
     case 'seeCrisisAlert': return { path: { id: newId() } };
     case 'setGuidelines': return { path: { id: ids.group }, body: { guidelines: 'Be kind to each other.' } };

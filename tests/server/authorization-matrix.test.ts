@@ -36,7 +36,7 @@ const ACCESS: Record<EndpointName, Access> = {
   // Crisis alerts (docs/decisions/crisis-alerts.md): the person's own opt-in; the alerts are a verified professional's.
   setCrisisAlerts: 'active', crisisAlerts: 'professional', seeCrisisAlert: 'professional',
   // Wellness sharing (docs/decisions/wellness.md): the person's own share; a verified professional reads their clients'.
-  wellnessShare: 'active', setWellnessShare: 'active', withdrawWellnessShare: 'active', clientWellness: 'professional',
+  wellnessShare: 'active', setWellnessShare: 'active', updateWellnessShare: 'active', withdrawWellnessShare: 'active', clientWellness: 'professional',
   adminReports: 'admin', resolveReport: 'admin', suspendUser: 'admin', unsuspendUser: 'admin', moderationLog: 'admin', setGuidelines: 'admin',
 };
 

@@ -92,6 +92,28 @@ describe('sharing wellness with the referring professional', () => {
     expect((await client.agent.get('/api/me/export')).body.wellnessShare.summary).toEqual(summary(5));
   });
 
+  it('an update (a device keeping it current) never starts sharing again after a withdrawal', async () => {
+    const client = await referredUser(server, pro.code);
+    expect((await client.agent.request('PATCH', '/api/me/wellness-share', summary())).status).toBe(404);
+    expect((await client.agent.put('/api/me/wellness-share', summary())).status).toBe(200);
+    expect((await client.agent.request('PATCH', '/api/me/wellness-share', summary(4))).status).toBe(200);
+    expect((await pro.agent.get(`/api/clients/${client.id}/wellness`)).body.summary.weeks[1].moodAverage).toBe(4);
+    expect((await client.agent.delete('/api/me/wellness-share')).status).toBe(200);
+    // A late update from another device after the withdrawal: refused, nothing comes back.
+    const late = await client.agent.request('PATCH', '/api/me/wellness-share', summary(5));
+    expect(late.status).toBe(404);
+    expect((await pro.agent.get(`/api/clients/${client.id}/wellness`)).status).toBe(404);
+    // Racing a withdrawal, updates either land before it or are refused: it stays withdrawn.
+    expect((await client.agent.put('/api/me/wellness-share', summary())).status).toBe(200);
+    const raced = await Promise.all([
+      client.agent.request('PATCH', '/api/me/wellness-share', summary(2)), client.agent.delete('/api/me/wellness-share'),
+      client.agent.request('PATCH', '/api/me/wellness-share', summary(3)),
+    ]);
+    expect(raced[1]!.status).toBe(200);
+    for (const r of [raced[0]!, raced[2]!]) expect([200, 404]).toContain(r.status);
+    expect((await pro.agent.get(`/api/clients/${client.id}/wellness`)).status).toBe(404);
+  });
+
   it('is gone with the account, and several devices writing at once leave one row', async () => {
     const client = await referredUser(server, pro.code);
     const devices = await Promise.all([0, 1, 2, 3, 4].map(async () => {

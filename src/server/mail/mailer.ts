@@ -29,12 +29,18 @@ interface MailSettings {
 }
 
 const RETRIES = 4;
+/** A mail server that stops answering gives up a try after this, not nodemailer's minutes. */
+const SMTP_TIMEOUT_MS = 15_000;
+/** How long a stop waits for letters on the wire before closing the transport under them. */
+const STOP_GRACE_MS = 5_000;
 
 export function createMailer(config: MailSettings, log: Log, retryMinMs = 2000): Mailer {
   if (!config.SMTP_URL) {
     return { enabled: false, send: () => undefined, idle: async () => undefined, stop: async () => undefined };
   }
-  const transport = nodemailer.createTransport(config.SMTP_URL);
+  const transport = nodemailer.createTransport({
+    url: config.SMTP_URL, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS,
+  });
   // The config check makes sure one of the two is there.
   const from = config.MAIL_FROM ?? `Haven <${config.ADMIN_EMAIL}>`;
   const running = new Set<Promise<void>>();
@@ -46,8 +52,11 @@ export function createMailer(config: MailSettings, log: Log, retryMinMs = 2000):
       retries: RETRIES, minTimeout: retryMinMs, factor: 3, randomize: true, signal: stopping.signal,
     }).then(
       () => undefined,
-      // The kind, not the address or the text: a log is not a place for either.
-      (error: unknown) => log.warn({ err: error, letter: letter.kind }, 'e-mail not sent'),
+      // The kind and the server's codes, not the error whole: nodemailer's carries the addresses.
+      (error: unknown) => {
+        const { code, responseCode, command } = (error ?? {}) as { code?: unknown; responseCode?: unknown; command?: unknown };
+        log.warn({ letter: letter.kind, code, responseCode, command }, 'e-mail not sent');
+      },
     ).finally(() => running.delete(job));
     running.add(job);
   }
@@ -59,9 +68,11 @@ export function createMailer(config: MailSettings, log: Log, retryMinMs = 2000):
   return {
     enabled: true, send, idle,
     stop: async () => {
-      // A letter on the wire gets its few seconds; one waiting for a retry is dropped.
+      // A letter on the wire gets a few seconds; one waiting for a retry is dropped.
       stopping.abort();
-      await idle();
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([idle(), new Promise((resolve) => { grace = setTimeout(resolve, STOP_GRACE_MS); })]);
+      clearTimeout(grace);
       transport.close();
     },
   };

@@ -2,7 +2,9 @@
  * Sharing check-in trends and questionnaire scores with the referring professional
  * (docs/decisions/wellness.md). The person sends a summary the shared schema allows (no words at
  * all), to whoever referred them: the professional is the server's record, never the client's
- * word. Withdrawing deletes what was shared. A professional reads only their own clients' shares;
+ * word. Only the switch starts sharing (PUT); a device keeping it up to date may only update a
+ * share that exists (PATCH, 404 otherwise), so a late update never brings back what the person
+ * withdrew, on this device or another. Withdrawing deletes what was shared. A professional reads only their own clients' shares;
  * anyone else's, or none, is 404.
  */
 import { and, eq } from 'drizzle-orm';
@@ -36,6 +38,14 @@ export const wellnessShareRoutes: FastifyPluginAsync<AppContext> = async (app, c
     const values = { userId: me.id, professionalId: me.referredBy, summary: request.body, updatedAt: new Date() };
     await db.insert(wellnessShares).values(values)
       .onConflictDoUpdate({ target: wellnessShares.userId, set: { professionalId: values.professionalId, summary: values.summary, updatedAt: values.updatedAt } });
+    return status(me.id);
+  } });
+
+  r.route({ ...endpoint(r, 'updateWellnessShare'), handler: async (request) => {
+    const me = currentUser(request);
+    const [row] = await db.update(wellnessShares).set({ summary: request.body, updatedAt: new Date() })
+      .where(eq(wellnessShares.userId, me.id)).returning({ userId: wellnessShares.userId });
+    if (!row) throw new AppError('NOT_FOUND', 'You are not sharing your wellness at the moment.');
     return status(me.id);
   } });
 

@@ -29,6 +29,7 @@ export const ENDPOINTS = {
   setCrisisAlerts: 'PUT /me/crisis-alerts',
   wellnessShare: 'GET /me/wellness-share',
   setWellnessShare: 'PUT /me/wellness-share',
+  updateWellnessShare: 'PATCH /me/wellness-share',
   withdrawWellnessShare: 'DELETE /me/wellness-share',
   clientWellness: 'GET /clients/:id/wellness',
   setReadReceipts: 'PUT /me/read-receipts',

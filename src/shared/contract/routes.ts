@@ -48,6 +48,7 @@ export const ROUTES = {
   setCrisisAlerts: { body: alerts.crisisAlertSettingSchema, answer: answer.authUser },
   wellnessShare: { answer: wellness.wellnessShareStatusSchema },
   setWellnessShare: { body: wellness.wellnessSummarySchema, answer: wellness.wellnessShareStatusSchema },
+  updateWellnessShare: { body: wellness.wellnessSummarySchema, answer: wellness.wellnessShareStatusSchema },
   withdrawWellnessShare: { answer: wellness.wellnessShareStatusSchema },
   clientWellness: { params: input.idParam, answer: wellness.sharedWellnessSchema },
   setReadReceipts: { body: messaging.readReceiptsSettingSchema, answer: answer.authUser },

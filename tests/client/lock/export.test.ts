@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readEntries } from '../../../src/client/features/diary/entries';
 import { importExport, parseExport, toJson } from '../../../src/client/features/diary/transfer';
 import { openLockedExport, parseLockedExport, readAllWithPasscode, toLockedJson } from '../../../src/client/features/lock/export';
+import { ATTEMPTS_KEY } from '../../../src/client/features/lock/throttle';
 import { forget } from '../../../src/client/features/lock/keyring';
 import { turnOn, WRONG_SECRET } from '../../../src/client/features/lock/lock';
 import { LockedError } from '../../../src/client/features/lock/rows';
@@ -31,9 +32,16 @@ async function lockedDiary() {
 }
 
 describe('the encrypted export', () => {
+  it('is made only after the right passcode, and a wrong one counts as a wrong try', async () => {
+    const { db } = await lockedDiary();
+    await expect(toLockedJson(db, '111111')).rejects.toThrow();
+    expect((await db.meta.get(ATTEMPTS_KEY))?.value).toMatchObject({ failures: 1 });
+    expect(await toLockedJson(db, '246810')).toContain('haven-diary-locked');
+  });
+
   it('holds no readable word and imports into another device only with the passcode or recovery code', async () => {
     const { db, code } = await lockedDiary();
-    const text = await toLockedJson(db, new Date('2026-05-05T00:00:00Z'));
+    const text = await toLockedJson(db, '246810', new Date('2026-05-05T00:00:00Z'));
     expect(SECRET_WORDS.filter((w) => text.includes(w))).toEqual([]);
     const file = parseLockedExport(text)!;
     expect(file).toMatchObject({ format: 'haven-diary-locked', version: 1, exportedAt: '2026-05-05T00:00:00.000Z' });
@@ -54,7 +62,7 @@ describe('the encrypted export', () => {
 
   it('refuses a damaged file with words fit to show, and leaves other files to the plain import', async () => {
     const { db } = await lockedDiary();
-    const data = JSON.parse(await toLockedJson(db)) as { entries: { sealed: { data: string } }[] };
+    const data = JSON.parse(await toLockedJson(db, '246810')) as { entries: { sealed: { data: string } }[] };
     data.entries[0]!.sealed.data = data.entries[0]!.sealed.data.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
     const other = freshDb();
     await expect(openLockedExport(other, parseLockedExport(JSON.stringify(data))!, '246810')).rejects.toThrow('could not be decrypted');

@@ -17,6 +17,7 @@ import { ATTEMPTS_KEY, WaitError } from '../../../src/client/features/lock/throt
 import { previousDiary } from '../../../src/client/safety/previous';
 import type { HavenDb } from '../../../src/client/db/database';
 import { CHECK_IN, deleteAll, ENTRIES, FAST, freshDb, rawDump, SECRET_WORDS } from './fixtures';
+import { draftStorageKey } from '../../../src/client/state/local-keys';
 
 afterEach(async () => {
   forget();
@@ -204,5 +205,16 @@ describe('turning the lock off', () => {
     await expect(turnOff(db, '246810')).rejects.toThrow('could not be decrypted');
     expect(await Promise.all([db.diary.toArray(), db.checkIns.toArray()])).toEqual(before);
     expect(await readLock(db)).not.toBeNull();
+  });
+});
+
+describe('a draft of a new entry', () => {
+  it('does not stay in plain Web Storage once the lock is on', async () => {
+    const db = freshDb();
+    const key = draftStorageKey(db.userId, 'diary:new');
+    localStorage.setItem(key, JSON.stringify({ title: 'half a thought', content: 'words in progress' }));
+    await turnOn(db, '246810', '246810', FAST);
+    expect(localStorage.getItem(key)).toBeNull();
+    forget();
   });
 });

@@ -17,7 +17,7 @@ const day = () => new Date().toISOString().slice(0, 10);
 
 type Plain = 'json' | 'md';
 /** What waits for a passcode: a plain export of a locked diary, or an encrypted file to import. */
-type Asking = { kind: Plain } | { kind: 'import'; file: LockedExport } | null;
+type Asking = { kind: Plain | 'encrypted' } | { kind: 'import'; file: LockedExport } | null;
 
 function downloadPlain(kind: Plain, entries: readonly DiaryEntry[], plan: SafetyPlan, checkIns: Parameters<typeof toMarkdown>[2]) {
   if (kind === 'json') downloadText(`haven-diary-${day()}.json`, toJson(entries, plan, { checkIns }), 'application/json');
@@ -67,6 +67,8 @@ export function DiaryTransfer({ entries, exportOnly = false }: { entries: readon
     if (!asking) return;
     if (asking.kind === 'import') {
       await importData(await openLockedExport(db, asking.file, secret));
+    } else if (asking.kind === 'encrypted') {
+      downloadText(`haven-diary-${day()}-encrypted.json`, await toLockedJson(db, secret), 'application/json');
     } else {
       const all = await readAllWithPasscode(db, secret);
       downloadPlain(asking.kind, all.entries, all.plan, all.checkIns);
@@ -79,18 +81,13 @@ export function DiaryTransfer({ entries, exportOnly = false }: { entries: readon
     else downloadPlain(kind, entries, plan, checkIns);
   }
 
-  async function exportEncrypted() {
-    try {
-      downloadText(`haven-diary-${day()}-encrypted.json`, await toLockedJson(db), 'application/json');
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Could not export the diary.');
-    }
-  }
+  // The file holds the wrapped key: it is made only after the passcode (export.ts).
+  const exportEncrypted = () => setAsking({ kind: 'encrypted' });
 
   return (
     <div className="flex flex-col gap-3">
       <div role="group" aria-label="Back up your diary and safety plan" className="flex flex-wrap gap-2">
-        {locked && <button type="button" className="btn btn-sm min-h-11" disabled={nothing} onClick={() => void exportEncrypted()}>Export encrypted file</button>}
+        {locked && <button type="button" className="btn btn-sm min-h-11" disabled={nothing} onClick={exportEncrypted}>Export encrypted file</button>}
         <button type="button" className="btn btn-sm min-h-11" disabled={nothing} onClick={() => exportPlain('json')}>Export JSON</button>
         <button type="button" className="btn btn-sm min-h-11" disabled={nothing} onClick={() => exportPlain('md')}>Export Markdown</button>
         {!exportOnly && (
@@ -106,7 +103,7 @@ export function DiaryTransfer({ entries, exportOnly = false }: { entries: readon
         )}
       </div>
       {locked && !asking && (
-        <p className="text-sm">The encrypted file opens only with your passcode of today (or your recovery code). A plain file asks for your passcode first.</p>
+        <p className="text-sm">Every export asks for your passcode first. The encrypted file opens only with your passcode of today (or your recovery code).</p>
       )}
       {asking && (
         <div className="max-w-xl rounded-box border border-base-300 p-4">

@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import type { HavenDb } from '../../db/database';
 import { noteRecovered } from './keyring';
 import type { LockRecord } from './keys';
-import { unlock } from './lock';
+import { removePlainDraft, unlock } from './lock';
 import { PasscodePrompt } from './PasscodePrompt';
 
 /** Unlocks this tab with the passcode or the recovery code; a recovery-code unlock then offers a new passcode. */
@@ -16,6 +17,8 @@ export function UnlockForm({ db, record, name = 'Unlock your diary', autoFocus =
 
 /** The diary page while locked: what is behind the lock, and the way in. */
 export function LockedDiary({ db, record }: { db: HavenDb; record: LockRecord }) {
+  // Locked from another tab, this tab's form wrote its draft away as it closed: it goes here.
+  useEffect(() => removePlainDraft(db), [db]);
   return (
     <section aria-labelledby="diary-locked-title" className="mt-4 flex max-w-xl flex-col gap-3 rounded-box border border-base-300 p-4">
       <h2 id="diary-locked-title" className="text-xl font-semibold">Your diary is locked</h2>

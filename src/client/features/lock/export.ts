@@ -24,10 +24,15 @@ export interface LockedExport {
   checkIns: unknown[];
 }
 
-/** The encrypted file's text; needs no passcode, since nothing in it is readable without one. */
-export async function toLockedJson(db: HavenDb, now = new Date()): Promise<string> {
+/**
+ * The encrypted file's text, after the passcode: the file carries the wrapped key, so handing it
+ * out without one would let anyone holding the phone guess the passcode offline, with no
+ * slow-down. `openWith` counts a wrong try as the unlock form does.
+ */
+export async function toLockedJson(db: HavenDb, secret: string, now = new Date()): Promise<string> {
   const record = await readLock(db);
   if (!record) throw new Error('The diary lock is off.');
+  await openWith(db, record, secret);
   const [entries, safetyPlan, checkIns] = await Promise.all([db.diary.toArray(), db.safetyPlan.toArray(), db.checkIns.toArray()]);
   const data: LockedExport = {
     format: LOCKED_FORMAT, version: LOCKED_VERSION, exportedAt: now.toISOString(),

@@ -105,7 +105,11 @@ export function pauseForPicker(): void {
   const resume = pauseLock();
   const done = () => {
     globalThis.removeEventListener('focus', done);
-    setTimeout(resume, 500);
+    setTimeout(() => {
+      resume();
+      // The picker closed (or never opened) with the page still in the background: lock as usual.
+      if (document.visibilityState === 'hidden') forget();
+    }, 500);
   };
   globalThis.addEventListener('focus', done);
   setTimeout(done, PICKER_GRACE_MS);

@@ -6,7 +6,8 @@
 import type { HavenDb } from '../../db/database';
 import { safeWrite } from '../../db/safe-write';
 import { KDF_PARAMS, type KdfParams } from './kdf';
-import { forget, hold, keyFor, setIdleMinutes } from './keyring';
+import { draftStorageKey } from '../../state/local-keys';
+import { forget, hold, keyFor, pauseLock, setIdleMinutes } from './keyring';
 import { createLock, newRecoveryCode, normalizeRecoveryCode, PASSCODE_RULE, passcodeKind, unwrapWith, wrapWith, type LockRecord, type Wrap } from './keys';
 import { LOCK_KEY, openAll, readLock, sealAll } from './rows';
 import { ATTEMPTS_KEY, checkWait, clearFailures, noteFailure } from './throttle';
@@ -51,13 +52,20 @@ function checkNew(passcode: string, confirm: string) {
   if (passcode !== confirm) throw new LockError('The two passcodes are not the same. Please type it again.');
 }
 
+/** With the lock on, a new entry's draft lives only in memory (EntryForm): the plain one goes. */
+export function removePlainDraft(db: HavenDb): void {
+  localStorage.removeItem(draftStorageKey(db.userId, 'diary:new'));
+}
+
 /** Turns the lock on; answers the recovery code, to be shown once. */
 export async function turnOn(db: HavenDb, passcode: string, confirm = passcode, kdf: KdfParams = KDF_PARAMS): Promise<string> {
   checkNew(passcode, confirm);
   if (await readLock(db)) throw new LockError('The diary lock is already on.');
   const { record, key, recoveryCode } = await createLock(passcode, kdf);
-  // Held first, so the screens never see a moment of sealed rows without the key.
+  // Held first, so the screens never see a moment of sealed rows without the key; and not let go
+  // while sealing (the page hidden meanwhile), or the recovery code would never be shown.
   hold(db, record, key);
+  const resume = pauseLock();
   try {
     await safeWrite(db, () => db.transaction('rw', db.diary, db.safetyPlan, db.checkIns, db.meta, async () => {
       if (await db.meta.get(LOCK_KEY)) throw new LockError('The diary lock was turned on in another window.');
@@ -68,7 +76,11 @@ export async function turnOn(db: HavenDb, passcode: string, confirm = passcode, 
   } catch (error) {
     forget();
     throw error;
+  } finally {
+    resume();
   }
+  // A new entry's draft was kept in plain Web Storage until now.
+  removePlainDraft(db);
   return recoveryCode;
 }
 

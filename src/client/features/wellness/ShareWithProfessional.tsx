@@ -11,7 +11,7 @@ import { describeFailure } from '../../net/errors';
 import { useDb } from '../../sync/current';
 import { useUser } from '../auth/session';
 import { useReferrer } from '../safety-plan/usePlan';
-import { sendSummary, setShareMeta } from './share-upkeep';
+import { setShareMeta, startSharing, stopSharing } from './share-upkeep';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -41,11 +41,10 @@ export function ShareWithProfessional() {
     setBusy(true);
     try {
       if (on) {
-        setStatus(await sendSummary(db));
+        setStatus(await startSharing(db));
         toast.success(`Your trends and scores are shared with ${name}`);
       } else {
-        setStatus(await call('withdrawWellnessShare'));
-        await setShareMeta(db, { on: false, sent: null });
+        setStatus(await stopSharing(db));
         toast.success('Sharing stopped, and what was shared is deleted');
       }
       setUnknown(false);

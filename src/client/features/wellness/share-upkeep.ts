@@ -7,6 +7,7 @@
 import { Dexie } from 'dexie';
 import type { HavenDb } from '../../db/database';
 import { call } from '../../net/call';
+import { describeFailure } from '../../net/errors';
 import { localDay } from './checkins';
 import { buildSummary } from './share';
 
@@ -27,26 +28,48 @@ export async function setShareMeta(db: HavenDb, meta: ShareMeta): Promise<void> 
   await db.meta.put({ key: KEY, value: meta });
 }
 
-/** Builds the summary from the device and sends it; answers the server's status. */
-export async function sendSummary(db: HavenDb) {
-  const summary = buildSummary(await db.checkIns.toArray(), await db.screenings.toArray(), localDay(new Date()));
+const summaryOf = async (db: HavenDb) => buildSummary(await db.checkIns.toArray(), await db.screenings.toArray(), localDay(new Date()));
+
+/** The switch: starts sharing with the summary built now; answers the server's status. */
+export async function startSharing(db: HavenDb) {
+  const summary = await summaryOf(db);
   const status = await call('setWellnessShare', { body: summary });
   await setShareMeta(db, { on: true, sent: JSON.stringify(summary) });
   return status;
 }
 
-/** Sends when sharing is on and the summary changed; one run at a time. */
+/** The refresh under way, so a withdrawal can wait for it rather than race it. */
+let running: Promise<void> | null = null;
+
+/** The switch, off: this device stops first, then what was shared is deleted. */
+export async function stopSharing(db: HavenDb) {
+  await setShareMeta(db, { on: false, sent: null });
+  await running?.catch(() => {});
+  return call('withdrawWellnessShare');
+}
+
+/** Sends when sharing is on and the summary changed. An update only: it never starts sharing again. */
 async function refresh(db: HavenDb): Promise<void> {
   const meta = await shareMeta(db);
   if (!meta.on) return;
-  const summary = buildSummary(await db.checkIns.toArray(), await db.screenings.toArray(), localDay(new Date()));
+  const summary = await summaryOf(db);
   if (JSON.stringify(summary) === meta.sent) return;
-  await sendSummary(db);
+  try {
+    await call('updateWellnessShare', { body: summary });
+  } catch (failure) {
+    // Withdrawn meanwhile, here or on another device: this device stops too.
+    if ((await describeFailure(failure)).code === 'NOT_FOUND') {
+      await setShareMeta(db, { on: false, sent: null });
+      return;
+    }
+    throw failure;
+  }
+  // Still on: a withdrawal while this was on the wire turned it off, and must stay so.
+  if ((await shareMeta(db)).on) await setShareMeta(db, { on: true, sent: JSON.stringify(summary) });
 }
 
 export function watchShare(db: HavenDb): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> | null = null;
   const run = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
