@@ -111,7 +111,7 @@ describe('GET /api/messages/sync', () => {
       });
     }
     expect(outcome).toEqual(devices.map(({ limit }) => ({ limit, missed: 0, duplicated: 0, extra: 0 })));
-  });
+  }, 90_000); // Many sign-ups (Argon2id) and writers: on a busy 2-core machine it has taken 30 s.
 
   it('carries the database\'s epoch, the same on every page', async () => {
     const a = await person();
