@@ -200,7 +200,8 @@ describe('rough edges of the screens (390 px)', () => {
     const page = await referredUserPage(browser, PHONE);
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
-    await expect(page.getByText('How are you feeling today?').count()).resolves.toBe(0);
+    // The question now leads somewhere: the check-in's five answers sit right under it.
+    await page.getByTestId('check-in').getByRole('radio', { name: /Very low/ }).waitFor();
     await expect(page.getByTestId('install-prompt').count()).resolves.toBe(0);
     await offerInstall(page);
     const offer = page.getByTestId('install-prompt');
