@@ -5,7 +5,8 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { expectPath, expectToast, loginAdminApi, signUpApi, useBrowser, verifyApi, WAIT } from './browser';
+import { referredUserPage } from './aura-helpers';
+import { expectPath, expectToast, useBrowser, WAIT } from './browser';
 import { signUpAs, uniqueName, verifiedTherapist } from './chat-helpers';
 import { waitForController } from './offline-helpers';
 import { smallTargets } from './touch-targets';
@@ -14,12 +15,7 @@ describe('mood check-ins', () => {
   const browser = useBrowser();
 
   it('one made offline on the dashboard survives a reload and shows in the trends, in words and in the table', async () => {
-    const page = await browser.open({ width: 360, height: 740 });
-    const helper = await browser.open();
-    const therapist = await signUpApi(helper.context(), 'therapist');
-    await loginAdminApi(helper.context());
-    const { referralCode } = await verifyApi(helper.context(), therapist.user._id);
-    await signUpApi(page.context(), 'user', referralCode);
+    const page = await referredUserPage(browser, { width: 360, height: 740 });
     await page.goto('/dashboard');
     await expectPath(page, '/dashboard');
     await waitForController(page);
@@ -61,12 +57,9 @@ describe('mood check-ins', () => {
   });
 
   it('offline, PHQ-9: an answer above "Not at all" to the ninth question shows help at once; a severe score offers the professional; the score stays', async () => {
+    const { user: therapist, code } = await verifiedTherapist(await browser.open(), await browser.open());
     const page = await browser.open({ width: 390, height: 844 });
-    const helper = await browser.open();
-    const therapist = await signUpApi(helper.context(), 'therapist');
-    await loginAdminApi(helper.context());
-    const { referralCode } = await verifyApi(helper.context(), therapist.user._id);
-    await signUpApi(page.context(), 'user', referralCode);
+    await signUpAs(page.context(), 'user', uniqueName('Client'), code);
     await page.goto('/questionnaires');
     await page.getByRole('heading', { name: 'PHQ-9: Low mood and depression' }).waitFor({ timeout: WAIT });
     await waitForController(page);
@@ -96,7 +89,7 @@ describe('mood check-ins', () => {
     await page.getByRole('button', { name: 'See my score' }).click();
     const result = page.getByTestId('questionnaire-result');
     await result.getByRole('heading', { name: 'Your score: 27 of 27 (Severe)' }).waitFor();
-    expect(await result.getByRole('link', { name: 'Message your professional' }).getAttribute('href')).toBe(`/chat/dm/${therapist.user._id}`);
+    expect(await result.getByRole('link', { name: 'Message your professional' }).getAttribute('href')).toBe(`/chat/dm/${therapist._id}`);
     expect(await result.getByTestId('help-card').count()).toBe(1);
 
     await page.reload();

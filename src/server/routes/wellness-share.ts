@@ -25,34 +25,36 @@ export const wellnessShareRoutes: FastifyPluginAsync<AppContext> = async (app, c
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', requireActive);
 
-  const status = async (userId: string) => {
-    const [row] = await db.select({ updatedAt: wellnessShares.updatedAt }).from(wellnessShares).where(eq(wellnessShares.userId, userId)).limit(1);
-    return { sharing: row !== undefined, updatedAt: row?.updatedAt.toISOString() ?? null };
-  };
+  const statusOf = (row: { updatedAt: Date } | undefined) => ({ sharing: row !== undefined, updatedAt: row?.updatedAt.toISOString() ?? null });
+  const NOT_SHARING = statusOf(undefined);
 
-  r.route({ ...endpoint(r, 'wellnessShare'), handler: async (request) => status(currentUser(request).id) });
+  r.route({ ...endpoint(r, 'wellnessShare'), handler: async (request) => {
+    const [row] = await db.select({ updatedAt: wellnessShares.updatedAt }).from(wellnessShares).where(eq(wellnessShares.userId, currentUser(request).id)).limit(1);
+    return statusOf(row);
+  } });
 
   r.route({ ...endpoint(r, 'setWellnessShare'), handler: async (request) => {
     const me = currentUser(request);
     if (!me.referredBy) throw new AppError('CONFLICT', 'No professional referred you to Haven, so there is no one to share with.');
     const values = { userId: me.id, professionalId: me.referredBy, summary: request.body, updatedAt: new Date() };
-    await db.insert(wellnessShares).values(values)
-      .onConflictDoUpdate({ target: wellnessShares.userId, set: { professionalId: values.professionalId, summary: values.summary, updatedAt: values.updatedAt } });
-    return status(me.id);
+    const [row] = await db.insert(wellnessShares).values(values)
+      .onConflictDoUpdate({ target: wellnessShares.userId, set: { professionalId: values.professionalId, summary: values.summary, updatedAt: values.updatedAt } })
+      .returning({ updatedAt: wellnessShares.updatedAt });
+    return statusOf(row);
   } });
 
   r.route({ ...endpoint(r, 'updateWellnessShare'), handler: async (request) => {
     const me = currentUser(request);
     const [row] = await db.update(wellnessShares).set({ summary: request.body, updatedAt: new Date() })
-      .where(eq(wellnessShares.userId, me.id)).returning({ userId: wellnessShares.userId });
+      .where(eq(wellnessShares.userId, me.id)).returning({ updatedAt: wellnessShares.updatedAt });
     if (!row) throw new AppError('NOT_FOUND', 'You are not sharing your wellness at the moment.');
-    return status(me.id);
+    return statusOf(row);
   } });
 
   r.route({ ...endpoint(r, 'withdrawWellnessShare'), handler: async (request) => {
     const me = currentUser(request);
     await db.delete(wellnessShares).where(eq(wellnessShares.userId, me.id));
-    return status(me.id);
+    return NOT_SHARING;
   } });
 
   r.route({ ...endpoint(r, 'clientWellness'), handler: async (request) => {

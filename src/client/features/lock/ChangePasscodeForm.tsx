@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import type { HavenDb } from '../../db/database';
 import { noteRecovered, useRecovered } from './keyring';
-import { PASSCODE_RULE } from './keys';
 import { changePasscode } from './lock';
+import { NewPasscodeFields } from './NewPasscodeFields';
 import { SecretField } from './SecretField';
 
 interface Props {
@@ -21,7 +21,6 @@ export function ChangePasscodeForm({ db, current: known, onDone, name = 'Change 
   const [again, setAgain] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const ruleId = useId();
   const errorId = useId();
 
   async function submit(event: FormEvent) {
@@ -44,17 +43,13 @@ export function ChangePasscodeForm({ db, current: known, onDone, name = 'Change 
     }
   }
 
-  const described = [ruleId, error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <form aria-label={name} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
       {known === undefined && (
         <SecretField label="Current passcode or recovery code" value={current} onChange={setCurrent} invalid={Boolean(error)}
           describedBy={error ? errorId : undefined} />
       )}
-      <p id={ruleId} className="text-sm">{PASSCODE_RULE}</p>
-      <SecretField label="New passcode" value={passcode} onChange={setPasscode} autoComplete="new-password" describedBy={described} />
-      <SecretField label="New passcode again" value={again} onChange={setAgain} autoComplete="new-password" describedBy={described} />
-      {error && <p id={errorId} role="alert" className="msg-error text-sm">{error}</p>}
+      <NewPasscodeFields passcode={passcode} again={again} onPasscode={setPasscode} onAgain={setAgain} error={error} errorId={errorId} markInvalid={false} />
       <div>
         <button type="submit" className="btn btn-primary min-h-11" aria-disabled={busy}>
           {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

@@ -2,8 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { HavenDb } from '../../db/database';
 import { noteNewCode } from './keyring';
 import { turnOn } from './lock';
-import { PASSCODE_RULE } from './keys';
-import { SecretField } from './SecretField';
+import { NewPasscodeFields } from './NewPasscodeFields';
 
 /** What the lock covers and what forgetting means, said before anything is chosen. */
 export function LockWarning() {
@@ -36,7 +35,6 @@ export function TurnOnFlow({ db, onClose }: { db: HavenDb; onClose: () => void }
   const [again, setAgain] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const ruleId = useId();
   const errorId = useId();
 
   async function choose(event: FormEvent) {
@@ -69,13 +67,10 @@ export function TurnOnFlow({ db, onClose }: { db: HavenDb; onClose: () => void }
     );
   }
 
-  const described = [ruleId, error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <form aria-label="Choose a passcode" onSubmit={(e) => void choose(e)} noValidate className="flex flex-col gap-3">
-      <p id={ruleId} className="text-sm">{PASSCODE_RULE} A passphrase of a few words is much harder to guess than digits.</p>
-      <SecretField label="New passcode" value={passcode} onChange={setPasscode} autoComplete="new-password" describedBy={described} invalid={Boolean(error)} autoFocus />
-      <SecretField label="New passcode again" value={again} onChange={setAgain} autoComplete="new-password" describedBy={described} invalid={Boolean(error)} />
-      {error && <p id={errorId} role="alert" className="msg-error text-sm">{error}</p>}
+      <NewPasscodeFields passcode={passcode} again={again} onPasscode={setPasscode} onAgain={setAgain} error={error} errorId={errorId}
+        advice=" A passphrase of a few words is much harder to guess than digits." autoFocus />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary min-h-11" aria-disabled={busy}>
           {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

@@ -7,9 +7,9 @@ import { useEffect, useState } from 'react';
 import type { SharedWellness as Shared } from '../../../shared/wellness-share';
 import { call } from '../../net/call';
 import { describeFailure } from '../../net/errors';
+import { moodLabel } from '../wellness/checkins';
+import { QUESTIONNAIRES } from '../wellness/questionnaires';
 
-const NAMES = { phq9: 'PHQ-9', gad7: 'GAD-7', who5: 'WHO-5' } as const;
-const MOOD_WORDS = ['', 'very low', 'low', 'okay', 'good', 'very good'];
 
 export function SharedWellness({ clientId, name }: { clientId: string; name: string }) {
   const [shared, setShared] = useState<Shared | null>(null);
@@ -38,7 +38,7 @@ export function SharedWellness({ clientId, name }: { clientId: string; name: str
           <tbody>
             {weeks.length === 0 && <tr><td colSpan={3}>No check-ins in the last 13 weeks.</td></tr>}
             {weeks.map((w) => (
-              <tr key={w.weekStart}><td>{w.weekStart}</td><td>{w.moodAverage} ({MOOD_WORDS[Math.round(w.moodAverage ?? 0)]})</td><td>{w.days}</td></tr>
+              <tr key={w.weekStart}><td>{w.weekStart}</td><td>{w.moodAverage} ({moodLabel(w.moodAverage ?? 0).toLowerCase()})</td><td>{w.days}</td></tr>
             ))}
           </tbody>
         </table>
@@ -48,7 +48,7 @@ export function SharedWellness({ clientId, name }: { clientId: string; name: str
           <tbody>
             {shared.summary.scores.length === 0 && <tr><td colSpan={3}>No questionnaires yet.</td></tr>}
             {[...shared.summary.scores].reverse().map((s, i) => (
-              <tr key={`${s.day}-${s.kind}-${i}`}><td>{s.day}</td><td>{NAMES[s.kind]}</td><td>{s.score}</td></tr>
+              <tr key={`${s.day}-${s.kind}-${i}`}><td>{s.day}</td><td>{QUESTIONNAIRES[s.kind].name}</td><td>{s.score}</td></tr>
             ))}
           </tbody>
         </table>
