@@ -51,6 +51,13 @@ export function useEngine(): SyncEngine | null {
   return useStore(current);
 }
 
+const idle = createStore(false);
+
+/** Whether the engine is catching up, or has its first catch-up still to come (engine.ts). */
+export function useCatchingUp(): boolean {
+  return useStore(useEngine()?.catchingUp ?? idle);
+}
+
 /** The signed-in person's database; screens under the signed-in guard always have one. */
 export function useDb(): HavenDb {
   const e = useEngine();

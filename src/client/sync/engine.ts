@@ -79,6 +79,13 @@ export class SyncEngine {
   /** Where the engine is in its life (lifecycle.ts); readable and subscribable like any store. */
   readonly phase: Pick<Store<EnginePhase>, 'get' | 'subscribe'>;
   private readonly phaseStore = createStore<EnginePhase>('created');
+  /**
+   * A catch-up is under way, or the first one is still to come. A conversation the device holds
+   * too little of waits for it before fetching its own newest page (history.ts): what catch-up
+   * stores reaches back to the first unread message, a page fetched first would not.
+   */
+  readonly catchingUp: Pick<Store<boolean>, 'get' | 'subscribe'>;
+  private readonly catchingUpStore = createStore(false);
   private syncRegisteredAt = 0;
   private fallback: ReturnType<typeof setTimeout> | undefined;
   private resyncTimer: ReturnType<typeof setTimeout> | undefined;
@@ -109,6 +116,7 @@ export class SyncEngine {
 
   constructor(readonly user: AuthUser, private readonly options: EngineOptions) {
     this.phase = this.phaseStore;
+    this.catchingUp = this.catchingUpStore;
     this.db = new HavenDb(user._id);
     // A newer version in another tab upgraded this database: Dexie closes it here so the upgrade
     // can finish, and this tab's older code cannot reopen it. Say so, with Reload (drafts are kept).
@@ -134,10 +142,19 @@ export class SyncEngine {
 
   /** Send first (what the person wrote matters most), then catch up and refresh the directory. */
   private async fullSync(): Promise<void> {
+    try {
+      await this.sendThenCatchUp();
+    } finally {
+      this.catchingUpStore.set(false);
+    }
+  }
+
+  private async sendThenCatchUp(): Promise<void> {
     this.send('synced');
     clearTimeout(this.fallback);
     await this.flusher.flush();
     if (!browserOnline()) return;
+    this.catchingUpStore.set(true);
     this.status.update({ catchingUp: true });
     // Read positions go their own way: a failure there is not a failure to sync messages.
     const reads = syncReads(this.db, this.options.api).catch((error: unknown) => console.error('Haven: read positions not synced', error));
@@ -194,6 +211,7 @@ export class SyncEngine {
       return;
     }
     this.send('start');
+    this.catchingUpStore.set(true);
     this.conn.connect({
       onConnect: () => void this.networkBack(),
       onRefused: (reason) => {

@@ -11,7 +11,7 @@ import { PENDING_SORT_BASE, type HavenDb, type LocalMessage } from '../db/databa
 import { api } from '../net/api';
 import { call } from '../net/call';
 import { useOnline } from '../pwa/online';
-import { useDb } from './current';
+import { useCatchingUp, useDb } from './current';
 import { holdConversation } from './held';
 import { fromDirect, fromGroup, messageTables, putServerMessages } from './merge';
 import { parsePeopleKey, type PeopleConversation } from '../../shared/conversation';
@@ -249,10 +249,11 @@ export function useConversationWindow(conversation: string | null): Conversation
     setLoadingFor(conversation);
     try {
       const next = await widenWindow(db, conversation, current.floor);
-      // The window may have been pinned lower while this page was on its way (a fresh device: the
-      // window opened empty, then catch-up stored the conversation and the opening window reached
-      // back to its first unread): a widening never takes those rows away again.
-      setPinned((pin) => ({ conversation, floor: pin.conversation === conversation ? lowerFloor(pin.floor, next) : next }));
+      // An empty window is filled, not pinned: the opening window pins itself at its first rows,
+      // reaching back to the first unread message, which the newest page alone may not.
+      // A window may have been pinned lower while this page was on its way (catch-up stored the
+      // conversation and the opening window reached back): a widening never takes those rows away.
+      if (current.floor !== null) setPinned((pin) => ({ conversation, floor: pin.conversation === conversation ? lowerFloor(pin.floor, next) : next }));
       setWidening(true);
       setFailedFor(null);
     } catch (error) {
@@ -267,18 +268,23 @@ export function useConversationWindow(conversation: string | null): Conversation
   const storedShown = current ? current.messages.filter((m) => m.sortKey < PENDING_SORT_BASE).length : 0;
   const wantsFill = Boolean(current && !current.atStart && storedShown < HISTORY_PAGE);
   const online = useOnline();
+  // A device new to the conversation waits for catch-up first: it stores the conversation oldest
+  // first, so the window reaches back to the first unread message, where the list opens. The
+  // newest page fetched first would pin the window above it, and the list would open mid-way.
+  const catchingUp = useCatchingUp();
+  const awaitsCatchUp = wantsFill && online && catchingUp;
   // Once per conversation and screen; offline it waits for the connection to return.
   const filled = useRef(new Set<string>());
   useEffect(() => {
-    if (!conversation || !wantsFill || !online || filled.current.has(conversation)) return;
+    if (!conversation || !wantsFill || !online || catchingUp || filled.current.has(conversation)) return;
     filled.current.add(conversation);
     void loadOlder();
-  }, [conversation, wantsFill, online, loadOlder]);
+  }, [conversation, wantsFill, online, catchingUp, loadOlder]);
 
   return {
     messages: conversation ? current?.messages : [],
     loadOlder,
-    loadingOlder: (loadingFor !== null && loadingFor === conversation) || (widening && !settled),
+    loadingOlder: (loadingFor !== null && loadingFor === conversation) || (widening && !settled) || awaitsCatchUp,
     atStart: current?.atStart ?? false,
     failed: failedFor !== null && failedFor === conversation,
     setFollowing,

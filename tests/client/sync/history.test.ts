@@ -18,7 +18,20 @@ import { freshDb, GROUP, OTHER } from './fixtures';
 import { directKey, groupKey } from '../../../src/shared/conversation';
 
 let db: HavenDb;
-vi.mock('../../../src/client/sync/current', () => ({ useDb: () => db }));
+/** Whether the engine is catching up (the hook reads it through useCatchingUp). */
+const engine = vi.hoisted(() => ({ catchingUp: false, listeners: new Set<() => void>() }));
+vi.mock('../../../src/client/sync/current', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const subscribe = (listener: () => void) => {
+    engine.listeners.add(listener);
+    return () => engine.listeners.delete(listener);
+  };
+  return { useDb: () => db, useCatchingUp: () => useSyncExternalStore(subscribe, () => engine.catchingUp) };
+});
+function setCatchingUp(value: boolean) {
+  engine.catchingUp = value;
+  for (const listener of engine.listeners) listener();
+}
 
 const DM = directKey(OTHER);
 const id = (seq: number) => seq.toString(16).padStart(24, '0');
@@ -219,6 +232,44 @@ describe('useConversationWindow', () => {
     act(() => result.current.setFollowing(true));
     await waitFor(() => expect(result.current.messages).toHaveLength(HISTORY_PAGE));
     expect(result.current.messages!.at(-1)!.text).toBe('g121');
+  });
+
+  it('on a device new to the conversation, waits for catch-up instead of fetching its newest page, and opens at the first unread', async () => {
+    const server = fakeServer(Array.from({ length: 81 }, (_, i) => direct(i + 1)));
+    vi.stubGlobal('fetch', async (input: Request) => server.answer(input));
+    setCatchingUp(true);
+    try {
+      const { result } = renderHook(() => useConversationWindow(DM));
+      await waitFor(() => expect(result.current.messages).toEqual([]));
+      // Still loading (the list shows its spinner, and no divider is fixed on an empty list).
+      expect(result.current.loadingOlder).toBe(true);
+      // Catch-up stores the whole conversation, oldest first, in two pages, and ends before the
+      // window has read them (the window is still empty when it hears).
+      await act(async () => {
+        await stored(1, 40);
+        await stored(41, 81);
+        setCatchingUp(false);
+      });
+      await waitFor(() => expect(result.current.loadingOlder).toBe(false));
+      await waitFor(() => expect(result.current.messages).toHaveLength(81));
+      expect(result.current.messages![0]!.text).toBe('m1');
+      // Never the newest page alone (a page before the first message may be asked, and is empty).
+      expect(server.asked.filter((url) => !url.includes('before='))).toEqual([]);
+    } finally {
+      setCatchingUp(false);
+    }
+  });
+
+  it('fetches the newest page once catch-up has ended with too few stored', async () => {
+    const server = fakeServer(Array.from({ length: 60 }, (_, i) => direct(i + 1)));
+    vi.stubGlobal('fetch', async (input: Request) => server.answer(input));
+    setCatchingUp(true);
+    const { result } = renderHook(() => useConversationWindow(DM));
+    await waitFor(() => expect(result.current.loadingOlder).toBe(true));
+    expect(server.asked).toEqual([]);
+    act(() => setCatchingUp(false));
+    await waitFor(() => expect(result.current.messages).toHaveLength(50));
+    expect(server.asked).toEqual([`/api/messages/${OTHER}?limit=50`]);
   });
 
   it('says when older messages could not be fetched', async () => {
