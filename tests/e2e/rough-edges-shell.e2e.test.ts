@@ -67,12 +67,14 @@ describe('the app shell on a phone', () => {
   const browser = useBrowser();
   let email = '';
   let code = '';
+  let therapistId = '';
 
   beforeAll(async () => {
     const admin = await browser.open();
     const therapist = await browser.open();
     const made = await verifiedTherapist(admin, therapist);
     email = made.user.email;
+    therapistId = made.user._id;
     code = made.code;
   });
 
@@ -208,6 +210,36 @@ describe('the app shell on a phone', () => {
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     await help.click();
     await page.getByRole('dialog', { name: 'Get help now' }).waitFor();
+  });
+
+  it('every message box keeps at least 60 % of a phone\'s width at 200 % text (Send wraps below); at normal text Send stays beside it', async () => {
+    const admin = await browser.open();
+    await loginAdminApi(admin.context());
+    const groupId = await createGroupApi(admin, uniqueName('Large Print'));
+    for (const { large, viewport } of [{ large: true, viewport: PHONE }, { large: false, viewport: { width: 360, height: 740 } }]) {
+      const page = await browser.open(viewport);
+      await signUpAs(page.context(), 'user', uniqueName('Wide'), code);
+      const joined = await page.context().request.post(`/api/messages/join-group/${groupId}`, { timeout: WAIT });
+      expect(joined.ok()).toBe(true);
+      for (const { path, box } of [
+        { path: `/chat/dm/${therapistId}`, box: 'Message' },
+        { path: `/chat/group/${groupId}`, box: 'Message' },
+        { path: '/aura-ai', box: 'Message to Aura' },
+      ]) {
+        const where = `${path} at ${large ? 200 : 100} %`;
+        await page.goto(path);
+        if (large) await largeText(page);
+        const field = page.getByRole('textbox', { name: box, exact: true });
+        await field.waitFor();
+        const boxed = (await field.boundingBox())!;
+        const send = (await page.locator(`form:has([aria-label="${box}"]) button[type="submit"]`).boundingBox())!;
+        if (large) expect(boxed.width / viewport.width, `${where}: ${Math.round(boxed.width)} px`).toBeGreaterThanOrEqual(0.6);
+        // One row: Send's middle lies within the box's height.
+        else expect(Math.abs(send.y + send.height / 2 - (boxed.y + boxed.height / 2)), where).toBeLessThanOrEqual(boxed.height / 2);
+        expect(await sideways(page), where).toBeLessThanOrEqual(0);
+      }
+      await page.context().close();
+    }
   });
 
   it('focus lands on the new screen\'s heading after each screen change, not on the first load', async () => {

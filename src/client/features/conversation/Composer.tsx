@@ -181,12 +181,13 @@ export function Composer({ kind, onSend, draftKey, busy = false, autoFocus, chec
             {online ? 'The photo will be sent when the connection allows.' : 'Offline: the photo will be sent when you are back online.'}
           </p>
         )}
-        <div className={`flex gap-2 ${kind.multiline ? 'items-end' : 'items-center'}`}>
+        {/* The box never shrinks below three fifths of the row: with large text, Send wraps to a line of its own instead. */}
+        <div className={`flex flex-wrap gap-2 ${kind.multiline ? 'items-end' : 'items-center'}`}>
           {kind.images && <AttachControl kind={kind} disabled={uploading || storing > 0} onPick={pick} />}
           {kind.multiline
-            ? <textarea {...field} className="textarea field-sizing-content max-h-40 min-h-10 flex-1 resize-none" rows={1} onKeyDown={onKeyDown} />
-            : <input {...field} type="text" className="input w-full" autoComplete="off" />}
-          <button type="submit" className={`btn btn-primary ${kind.sendIcon ? 'btn-square' : ''}`} disabled={!canSend}
+            ? <textarea {...field} className="textarea field-sizing-content max-h-40 min-h-10 min-w-0 grow basis-3/5 resize-none" rows={1} onKeyDown={onKeyDown} />
+            : <input {...field} type="text" className="input min-w-0 grow basis-3/5" autoComplete="off" />}
+          <button type="submit" className={`btn btn-primary ml-auto ${kind.sendIcon ? 'btn-square' : ''}`} disabled={!canSend}
             aria-label={kind.sendIcon ? kind.sendLabel : undefined}>
             {working && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
             {kind.sendIcon ? !working && kind.sendIcon : kind.sendLabel}
