@@ -5,7 +5,7 @@
  */
 import type { AuthUser } from '../../shared/api';
 import type { HavenDb } from '../db/database';
-import type { EngineOptions, SyncEngine } from './engine';
+import type { CatchUpState, EngineOptions, SyncEngine } from './engine';
 import { createStore, useStore } from '../state/store';
 
 const current = createStore<SyncEngine | null>(null);
@@ -51,11 +51,11 @@ export function useEngine(): SyncEngine | null {
   return useStore(current);
 }
 
-const idle = createStore(false);
+const noEngine = createStore<CatchUpState>('idle');
 
-/** Whether the engine is catching up, or has its first catch-up still to come (engine.ts). */
-export function useCatchingUp(): boolean {
-  return useStore(useEngine()?.catchingUp ?? idle);
+/** Where the engine's catch-up is (engine.ts); 'idle' when signed out. */
+export function useCatchUp(): CatchUpState {
+  return useStore(useEngine()?.catchUp ?? noEngine);
 }
 
 /** The signed-in person's database; screens under the signed-in guard always have one. */

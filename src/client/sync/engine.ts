@@ -62,6 +62,9 @@ const browserOnline = () => globalThis.navigator?.onLine !== false;
 // Calm words for the status line; the technical detail goes to the console (net/errors.ts).
 const reasonOf = (error: unknown) => failureText(error);
 
+/** Catch-up: the first one still to come, one running, or none. */
+export type CatchUpState = 'awaited' | 'running' | 'idle';
+
 export class SyncEngine {
   readonly db: HavenDb;
   readonly flusher: Flusher;
@@ -80,12 +83,13 @@ export class SyncEngine {
   readonly phase: Pick<Store<EnginePhase>, 'get' | 'subscribe'>;
   private readonly phaseStore = createStore<EnginePhase>('created');
   /**
-   * A catch-up is under way, or the first one is still to come. A conversation the device holds
-   * too little of waits for it before fetching its own newest page (history.ts): what catch-up
-   * stores reaches back to the first unread message, a page fetched first would not.
+   * Whether a catch-up is running, or the first one is still to come ('awaited'). A conversation
+   * the device holds too little of waits for it before fetching its own newest page (history.ts):
+   * what catch-up stores reaches back to the first unread message, a page fetched first would
+   * not. Unread counts are held while it runs (read-hooks.ts): once after it, not once a page.
    */
-  readonly catchingUp: Pick<Store<boolean>, 'get' | 'subscribe'>;
-  private readonly catchingUpStore = createStore(false);
+  readonly catchUp: Pick<Store<CatchUpState>, 'get' | 'subscribe'>;
+  private readonly catchUpStore = createStore<CatchUpState>('idle');
   private syncRegisteredAt = 0;
   private fallback: ReturnType<typeof setTimeout> | undefined;
   private resyncTimer: ReturnType<typeof setTimeout> | undefined;
@@ -116,7 +120,7 @@ export class SyncEngine {
 
   constructor(readonly user: AuthUser, private readonly options: EngineOptions) {
     this.phase = this.phaseStore;
-    this.catchingUp = this.catchingUpStore;
+    this.catchUp = this.catchUpStore;
     this.db = new HavenDb(user._id);
     // A newer version in another tab upgraded this database: Dexie closes it here so the upgrade
     // can finish, and this tab's older code cannot reopen it. Say so, with Reload (drafts are kept).
@@ -145,7 +149,7 @@ export class SyncEngine {
     try {
       await this.sendThenCatchUp();
     } finally {
-      this.catchingUpStore.set(false);
+      this.catchUpStore.set('idle');
     }
   }
 
@@ -154,7 +158,7 @@ export class SyncEngine {
     clearTimeout(this.fallback);
     await this.flusher.flush();
     if (!browserOnline()) return;
-    this.catchingUpStore.set(true);
+    this.catchUpStore.set('running');
     this.status.update({ catchingUp: true });
     // Read positions go their own way: a failure there is not a failure to sync messages.
     const reads = syncReads(this.db, this.options.api).catch((error: unknown) => console.error('Haven: read positions not synced', error));
@@ -211,7 +215,7 @@ export class SyncEngine {
       return;
     }
     this.send('start');
-    this.catchingUpStore.set(true);
+    this.catchUpStore.set('awaited');
     this.conn.connect({
       onConnect: () => void this.networkBack(),
       onRefused: (reason) => {

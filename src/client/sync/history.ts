@@ -11,7 +11,7 @@ import { PENDING_SORT_BASE, type HavenDb, type LocalMessage } from '../db/databa
 import { api } from '../net/api';
 import { call } from '../net/call';
 import { useOnline } from '../pwa/online';
-import { useCatchingUp, useDb } from './current';
+import { useCatchUp, useDb } from './current';
 import { holdConversation } from './held';
 import { fromDirect, fromGroup, messageTables, putServerMessages } from './merge';
 import { parsePeopleKey, type PeopleConversation } from '../../shared/conversation';
@@ -271,7 +271,7 @@ export function useConversationWindow(conversation: string | null): Conversation
   // A device new to the conversation waits for catch-up first: it stores the conversation oldest
   // first, so the window reaches back to the first unread message, where the list opens. The
   // newest page fetched first would pin the window above it, and the list would open mid-way.
-  const catchingUp = useCatchingUp();
+  const catchingUp = useCatchUp() !== 'idle';
   const awaitsCatchUp = wantsFill && online && catchingUp;
   // Once per conversation and screen; offline it waits for the connection to return.
   const filled = useRef(new Set<string>());

@@ -1,17 +1,37 @@
 /** Unread counts and read positions as screens read them (live, from Dexie), and marking read. */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import type { HavenDb } from '../db/database';
 import { api } from '../net/api';
-import { currentEngine, useDb, useEngine } from './current';
+import { currentEngine, useCatchUp, useDb, useEngine } from './current';
 import { LISTS_KEY, type Lists } from './directory';
 import { noteRead, sendReadsSoon } from './reads';
 import { readSeqOf, readSummaries, type ConversationSummary } from './unread';
 import { directKey, groupKey } from '../../shared/conversation';
 
+const HOLD = Symbol('held while catching up');
+
+/**
+ * A live query of unread counts, held while a catch-up stores its pages: each page would count
+ * every conversation again (a new device in a group of 50,000 messages: a hundred times), and
+ * one count after it is enough. The first count is never held.
+ */
+function useCountsQuery<T>(query: () => Promise<T>, deps: readonly unknown[]): T | undefined {
+  const running = useCatchUp() === 'running';
+  const [kept, setKept] = useState<{ value: T } | null>(null);
+  const hasKept = kept !== null;
+  // oxlint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps stand for `query`
+  const value = useLiveQuery(async () => (running && hasKept ? HOLD : query()), [...deps, running, hasKept]);
+  useEffect(() => {
+    if (value !== undefined && value !== HOLD) setKept({ value });
+  }, [value]);
+  return value === HOLD ? kept?.value : value;
+}
+
 /** Each conversation's unread count and newest message; undefined while the first read runs. */
 export function useConversationSummaries(): Map<string, ConversationSummary> | undefined {
   const db = useDb();
-  return useLiveQuery(() => readSummaries(db), [db]);
+  return useCountsQuery(() => readSummaries(db), [db]);
 }
 
 /** The conversation's read position (0: nothing read); undefined while it is being read, or with no conversation. */
@@ -55,5 +75,5 @@ async function totals(db: HavenDb, therapistList: keyof Lists): Promise<UnreadTo
  */
 export function useUnreadTotals(therapistList: keyof Lists): UnreadTotals | undefined {
   const db = useEngine()?.db;
-  return useLiveQuery(async () => (db ? totals(db, therapistList) : undefined), [db, therapistList]);
+  return useCountsQuery(async () => (db ? totals(db, therapistList) : undefined), [db, therapistList]);
 }

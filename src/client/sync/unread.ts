@@ -3,10 +3,11 @@
  * is unread when someone else wrote it after the read position and the person has not written
  * since: replying (from any device) means they read what came before. The device keeps at least
  * the newest 500 messages per conversation (prune.ts), so a count is exact as far as a badge
- * shows it ("99+").
+ * shows it ("99+"); a count reads no further than that either.
  */
 import { Dexie } from 'dexie';
 import { type HavenDb, type LocalMessage } from '../db/database';
+import { KEEP_PER_CONVERSATION } from './prune';
 import { isMuted } from './safety';
 import { directKey } from '../../shared/conversation';
 
@@ -53,9 +54,11 @@ async function summarise(db: HavenDb, conversation: string, readSeq: number, qui
   const rows = db.messages.where('[conversation+sortKey]');
   const last = await rows.between([conversation, Dexie.minKey], [conversation, Dexie.maxKey]).last();
   if (!last) return null;
-  // Reading stops at the person's own newest message: nothing before a reply is unread.
+  // Reading stops at the person's own newest message: nothing before a reply is unread; and at
+  // what the device keeps of a conversation, so a catch-up storing 50,000 rows of one group
+  // (pruned to that once it ends) costs each count a bounded read, not all of them.
   const above = await rows.between([conversation, readSeq], [conversation, Dexie.maxKey], false, true).reverse()
-    .until((m) => m.senderId === db.userId, true).toArray();
+    .until((m) => m.senderId === db.userId, true).limit(KEEP_PER_CONVERSATION).toArray();
   const unread = quiet.muted || quiet.request ? 0 : countUnread(above, db.userId, readSeq);
   return { conversation, unread, last, ...quiet };
 }

@@ -16,7 +16,7 @@ import { freshDb, OTHER } from './fixtures';
 import { directKey } from '../../../src/shared/conversation';
 
 let db: HavenDb;
-vi.mock('../../../src/client/sync/current', () => ({ useDb: () => db, useCatchingUp: () => false }));
+vi.mock('../../../src/client/sync/current', () => ({ useDb: () => db, useCatchUp: () => 'idle' }));
 
 const DM = directKey(OTHER);
 const id = (seq: number) => seq.toString(16).padStart(24, '0');

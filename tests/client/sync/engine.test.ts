@@ -58,17 +58,19 @@ describe('the sync engine', () => {
   it('runs the startup catch-up once: the first socket connect does it, not start and connect both', async () => {
     const s = setup();
     engine = s.engine;
-    expect(engine.catchingUp.get()).toBe(false);
+    expect(engine.catchUp.get()).toBe('idle');
+    const states: string[] = [];
+    engine.catchUp.subscribe(() => states.push(engine!.catchUp.get()));
     engine.start();
     await new Promise((r) => setTimeout(r, 20));
     expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(0);
     // The first catch-up is still to come: a conversation short of messages waits for it (history.ts).
-    expect(engine.catchingUp.get()).toBe(true);
+    expect(engine.catchUp.get()).toBe('awaited');
     s.conn.handlers!.onConnect();
     await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(1));
     // Once that sync has finished, nothing asked again.
     await vi.waitFor(() => expect(engine!.status.get().kind).toBe('up-to-date'));
-    expect(engine.catchingUp.get()).toBe(false);
+    await vi.waitFor(() => expect(states).toEqual(['awaited', 'running', 'idle']));
     expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(1);
     expect(s.asked.filter((p) => p.endsWith('/messages/groups'))).toHaveLength(1);
   });

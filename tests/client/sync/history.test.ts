@@ -18,7 +18,7 @@ import { freshDb, GROUP, OTHER } from './fixtures';
 import { directKey, groupKey } from '../../../src/shared/conversation';
 
 let db: HavenDb;
-/** Whether the engine is catching up (the hook reads it through useCatchingUp). */
+/** Whether the engine is catching up (the hook reads it through useCatchUp). */
 const engine = vi.hoisted(() => ({ catchingUp: false, listeners: new Set<() => void>() }));
 vi.mock('../../../src/client/sync/current', async () => {
   const { useSyncExternalStore } = await import('react');
@@ -26,7 +26,7 @@ vi.mock('../../../src/client/sync/current', async () => {
     engine.listeners.add(listener);
     return () => engine.listeners.delete(listener);
   };
-  return { useDb: () => db, useCatchingUp: () => useSyncExternalStore(subscribe, () => engine.catchingUp) };
+  return { useDb: () => db, useCatchUp: () => useSyncExternalStore(subscribe, () => (engine.catchingUp ? 'running' : 'idle')) };
 });
 function setCatchingUp(value: boolean) {
   engine.catchingUp = value;
