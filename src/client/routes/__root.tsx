@@ -38,6 +38,8 @@ export const Route = createRootRoute({
   loader: () => void refreshCrisisResources(),
   pendingComponent: FullScreenSpinner,
   pendingMs: 0,
+  // Not held for the router's default half second: the sign-in form shows the moment it can.
+  pendingMinMs: 0,
   component: RootLayout,
   notFoundComponent: NotFound,
 });
