@@ -2,21 +2,11 @@
  * The account API under load: signups (Argon2id-bound), logins, and the session check that
  * every screen makes. Sequential latency, then concurrent throughput for the check.
  */
-import { startBenchServer, summarize, timed } from './lib';
+import { post, startBenchServer, summarize, timed } from './lib';
 
 const SIGNUPS = 40;
 const CHECKS = 2000;
 const CONCURRENCY = 16;
-
-async function post(baseUrl: string, path: string, body: unknown, cookie?: string) {
-  const res = await fetch(baseUrl + path, {
-    method: 'POST', body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-  });
-  await res.arrayBuffer();
-  if (res.status >= 300) throw new Error(`${path} answered ${res.status}`);
-  return res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-}
 
 export async function apiBench(postgresUrl?: string): Promise<Record<string, string>[]> {
   const server = await startBenchServer(postgresUrl);
@@ -37,7 +27,7 @@ export async function apiBench(postgresUrl?: string): Promise<Record<string, str
     let cookie = '';
     for (const email of emails) {
       const [c, ms] = await timed(() => post(baseUrl, '/api/auth/login', { email, password: 'bench-password' }));
-      cookie = c;
+      cookie = c.cookie;
       logins.push(ms);
     }
     rows.push({ database: server.kind, case: `login x${SIGNUPS} (sequential)`, ...summarize(logins) });

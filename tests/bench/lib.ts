@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app';
 import { ensureAdmin } from '../../src/server/bootstrap-admin';
 import { loadConfig } from '../../src/server/config';
 import { openPglite } from '../../src/server/db/client';
+import type { Database } from '../../src/server/db/database';
 import { freshPostgres } from '../support/pg-database';
 
 export const ADMIN = { email: 'admin@bench.haven', password: 'bench-admin-password' };
@@ -13,6 +14,8 @@ export const ADMIN = { email: 'admin@bench.haven', password: 'bench-admin-passwo
 export interface BenchServer {
   baseUrl: string;
   kind: string;
+  /** The server's database, for benches that seed what years of use would leave. */
+  database: Database;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export async function startBenchServer(postgresUrl?: string, clientDist?: string
   return {
     baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
     kind: database.kind,
+    database,
     close: async () => {
       await app.close();
       await database.close();
@@ -43,6 +47,24 @@ export async function startBenchServer(postgresUrl?: string, clientDist?: string
     },
   };
 }
+
+/**
+ * A JSON request as someone (their session cookie), failing loudly on any answer above 2xx.
+ * Answers the body and the session cookie: the one the answer set (found by name: a sign-in also
+ * sets a device cookie, which benches have no use for), else the one sent.
+ */
+export async function request<T = Record<string, unknown>>(baseUrl: string, method: string, path: string, body: unknown, cookie = ''): Promise<{ cookie: string; json: T }> {
+  const res = await fetch(baseUrl + path, {
+    method, body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+  });
+  const json = (await res.json().catch(() => ({}))) as T;
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  const session = res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('haven_session='));
+  return { cookie: session ?? cookie, json };
+}
+
+export const post = <T = Record<string, unknown>>(baseUrl: string, path: string, body: unknown, cookie = '') => request<T>(baseUrl, 'POST', path, body, cookie);
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;

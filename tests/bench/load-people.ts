@@ -3,7 +3,7 @@
  * people (Argon2 signups, a few at a time), each with a connected socket.
  */
 import { io, type Socket } from 'socket.io-client';
-import { ADMIN } from './lib';
+import { ADMIN, post } from './lib';
 
 const SIGNUP_CONCURRENCY = 4;
 const CONNECT_CONCURRENCY = 25;
@@ -12,17 +12,6 @@ export interface Person {
   id: string;
   cookie: string;
   socket?: Socket;
-}
-
-export async function post<T>(baseUrl: string, path: string, body: unknown, cookie = ''): Promise<{ cookie: string; json: T }> {
-  const res = await fetch(baseUrl + path, {
-    method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', cookie },
-  });
-  const json = await res.json() as T;
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  // The session cookie; a sign-in also sets a device cookie, which the bench has no use for.
-  const session = res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('haven_session='));
-  return { cookie: session ?? cookie, json };
 }
 
 /** Runs `work` over 0..count-1 with at most `limit` at a time. */

@@ -16,6 +16,20 @@ export async function loginBrowserBench(dist: string): Promise<Record<string, st
   try {
     // A fresh context is a first visit: empty HTTP cache, no service worker yet.
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    // tsx keeps function names with a `__name` helper that page functions would otherwise miss.
+    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    // When the form's e-mail box is first drawn: the frame after it entered the page (the first
+    // contentful paint may be the spinner that comes before it).
+    await context.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('input[type="email"]')) return;
+        seen.disconnect();
+        requestAnimationFrame(() => requestAnimationFrame((at) => {
+          (globalThis as unknown as { formOnScreen: number }).formOnScreen = at;
+        }));
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
     const page = await context.newPage();
     const sizes: Promise<{ url: string; gzip: number }>[] = [];
     page.on('response', (response) => {
@@ -26,11 +40,13 @@ export async function loginBrowserBench(dist: string): Promise<Record<string, st
     await page.getByRole('button', { name: /log ?in|sign in/i }).first().waitFor();
     const scripts = await Promise.all(sizes);
     const paint = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('paint').map((e) => [e.name, Math.round(e.startTime)])));
+    const form = await page.evaluate(() => Math.round((globalThis as unknown as { formOnScreen?: number }).formOnScreen ?? Number.NaN));
     const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
     await context.close();
     return [
       { case: '/login first visit: scripts the page loads (gzip -9)', value: kb(total), detail: `${scripts.length} files` },
       { case: '/login first contentful paint', value: `${paint['first-contentful-paint'] ?? '?'} ms`, detail: 'localhost, no throttling' },
+      { case: '/login the form on screen', value: `${form} ms`, detail: 'the frame after the e-mail box entered the page' },
       ...scripts.sort((a, b) => b.gzip - a.gzip).map((s) => ({ case: `  ${s.url}`, value: kb(s.gzip), detail: '' })),
     ];
   } finally {

@@ -7,21 +7,12 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { startCountingPush } from '../support/fake-push';
-import { ADMIN, percentile, startBenchServer } from './lib';
+import { ADMIN, percentile, request, startBenchServer } from './lib';
 
 const DEVICES = Number(process.env.PUSH_DEVICES ?? 500);
 const LISTENERS = 5;
 const MESSAGES = 40;
 const SIGNUPS_AT_ONCE = 4;
-
-async function call(baseUrl: string, method: string, path: string, body: unknown, cookie = ''): Promise<{ cookie: string; json: Record<string, unknown> }> {
-  const res = await fetch(baseUrl + path, { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json', cookie } });
-  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  // The session cookie by name: the device cookie comes along since sign-in counts per device.
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('haven_session='));
-  return { cookie: session?.split(';')[0] ?? cookie, json };
-}
 
 /** p50 and p99 of socket delivery (POST sent to every listener's socket holding it), in ms. */
 async function deliveries(baseUrl: string, sender: string, groupId: string, sockets: Socket[], tag: string): Promise<{ p50: number; p99: number }> {
@@ -34,7 +25,7 @@ async function deliveries(baseUrl: string, sender: string, groupId: string, sock
   for (let i = 0; i < MESSAGES; i += 1) {
     const clientId = `${tag}-${i.toString().padStart(6, '0')}`;
     sentAt.set(clientId, performance.now());
-    await call(baseUrl, 'POST', `/api/messages/send-group/${groupId}`, { text: `bench ${i}`, clientId }, sender);
+    await request(baseUrl, 'POST', `/api/messages/send-group/${groupId}`, { text: `bench ${i}`, clientId }, sender);
   }
   const until = Date.now() + 30_000;
   while (samples.length < MESSAGES * sockets.length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
@@ -49,15 +40,15 @@ export async function pushBench(postgresUrl?: string): Promise<Record<string, st
   const sockets: Socket[] = [];
   try {
     const { baseUrl } = server;
-    const admin = (await call(baseUrl, 'POST', '/api/auth/login', ADMIN, '')).cookie;
-    const groupId = ((await call(baseUrl, 'POST', '/api/admin/create-group', { name: 'Push bench', type: 'mental', description: 'bench' }, admin)).json.group as { _id: string })._id;
+    const admin = (await request(baseUrl, 'POST', '/api/auth/login', ADMIN, '')).cookie;
+    const groupId = ((await request(baseUrl, 'POST', '/api/admin/create-group', { name: 'Push bench', type: 'mental', description: 'bench' }, admin)).json.group as { _id: string })._id;
     // Members: professionals verified by the admin (no referral code needed), each joined.
     const people: string[] = [];
     for (let i = 0; i < DEVICES + 1; i += SIGNUPS_AT_ONCE) {
       await Promise.all(Array.from({ length: Math.min(SIGNUPS_AT_ONCE, DEVICES + 1 - i) }, async (_, k) => {
-        const { cookie, json } = await call(baseUrl, 'POST', '/api/auth/signup', { fullName: `Push ${i + k}`, email: `push${i + k}.${Date.now()}@bench.haven`, password: 'bench-password', role: 'therapist' });
-        await call(baseUrl, 'POST', `/api/admin/verify-user/${json._id as string}`, {}, admin);
-        await call(baseUrl, 'POST', `/api/messages/join-group/${groupId}`, {}, cookie);
+        const { cookie, json } = await request(baseUrl, 'POST', '/api/auth/signup', { fullName: `Push ${i + k}`, email: `push${i + k}.${Date.now()}@bench.haven`, password: 'bench-password', role: 'therapist' });
+        await request(baseUrl, 'POST', `/api/admin/verify-user/${json._id as string}`, {}, admin);
+        await request(baseUrl, 'POST', `/api/messages/join-group/${groupId}`, {}, cookie);
         people.push(cookie);
       }));
     }
@@ -77,15 +68,15 @@ export async function pushBench(postgresUrl?: string): Promise<Record<string, st
     const settings = { kinds: { messages: true, groups: true, aura: true, account: true, crisis: true }, groups: [groupId], showNames: false, quietHours: null, sound: false };
     for (let i = 0; i < members.length; i += 8) {
       await Promise.all(members.slice(i, i + 8).map(async (cookie) => {
-        await call(baseUrl, 'POST', '/api/push/subscriptions', push.device(), cookie);
-        await call(baseUrl, 'PUT', '/api/push/settings', settings, cookie);
+        await request(baseUrl, 'POST', '/api/push/subscriptions', push.device(), cookie);
+        await request(baseUrl, 'PUT', '/api/push/settings', settings, cookie);
       }));
     }
 
     // One message: from its POST to the last of its pushes at the push service.
     const before = push.count();
     const t0 = performance.now();
-    await call(baseUrl, 'POST', `/api/messages/send-group/${groupId}`, { text: 'fan out', clientId: 'fanout-000001' }, sender);
+    await request(baseUrl, 'POST', `/api/messages/send-group/${groupId}`, { text: 'fan out', clientId: 'fanout-000001' }, sender);
     const until = Date.now() + 60_000;
     while (push.count() - before < members.length && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
     const fanOut = performance.now() - t0;

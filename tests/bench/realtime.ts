@@ -3,43 +3,34 @@
  * members, and the time from the POST leaving to each member's socket receiving it.
  */
 import { io, type Socket } from 'socket.io-client';
-import { ADMIN, startBenchServer, summarize } from './lib';
+import { ADMIN, post, startBenchServer, summarize } from './lib';
 
 const CLIENTS = 60;
 const GROUPS = 6;
 const MESSAGES = 300;
 const IN_FLIGHT = 8;
 
-async function call(baseUrl: string, path: string, body: unknown, cookie = ''): Promise<{ cookie: string; json: { _id?: string; group?: { _id: string } } }> {
-  const res = await fetch(baseUrl + path, {
-    method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', cookie },
-  });
-  const json = await res.json();
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return { cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? cookie, json };
-}
-
 export async function realtimeBench(postgresUrl?: string): Promise<Record<string, string>[]> {
   const server = await startBenchServer(postgresUrl);
   const sockets: Socket[] = [];
   try {
     const { baseUrl } = server;
-    const admin = (await call(baseUrl, '/api/auth/login', ADMIN)).cookie;
+    const admin = (await post<{ _id?: string; group?: { _id: string } }>(baseUrl, '/api/auth/login', ADMIN)).cookie;
     const groupIds: string[] = [];
     for (let g = 0; g < GROUPS; g += 1) {
-      groupIds.push((await call(baseUrl, '/api/admin/create-group', { name: `Bench ${g}`, type: 'mental', description: 'bench' }, admin)).json.group!._id);
+      groupIds.push((await post<{ _id?: string; group?: { _id: string } }>(baseUrl, '/api/admin/create-group', { name: `Bench ${g}`, type: 'mental', description: 'bench' }, admin)).json.group!._id);
     }
     const people: { cookie: string; group: string }[] = [];
     for (let i = 0; i < CLIENTS; i += 1) {
       // Admins need no referral code and are full chat members: quickest way to many accounts.
       const email = `rt${i}.${Date.now()}@bench.haven`;
-      const { cookie } = await call(baseUrl, '/api/auth/signup', { fullName: `RT ${i}`, email, password: 'bench-password', role: 'therapist' });
+      const { cookie } = await post<{ _id?: string; group?: { _id: string } }>(baseUrl, '/api/auth/signup', { fullName: `RT ${i}`, email, password: 'bench-password', role: 'therapist' });
       people.push({ cookie, group: groupIds[i % GROUPS]! });
     }
     // Professionals start pending; verify them so they may chat.
     const pending = await (await fetch(`${baseUrl}/api/admin/pending-users`, { headers: { cookie: admin } })).json() as { _id: string }[];
-    await Promise.all(pending.map((p) => call(baseUrl, `/api/admin/verify-user/${p._id}`, {}, admin)));
-    for (const p of people) await call(baseUrl, `/api/messages/join-group/${p.group}`, {}, p.cookie);
+    await Promise.all(pending.map((p) => post(baseUrl, `/api/admin/verify-user/${p._id}`, {}, admin)));
+    for (const p of people) await post<{ _id?: string; group?: { _id: string } }>(baseUrl, `/api/messages/join-group/${p.group}`, {}, p.cookie);
 
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
@@ -73,7 +64,7 @@ export async function realtimeBench(postgresUrl?: string): Promise<Record<string
         const sender = people[i % CLIENTS]!;
         const clientId = `bench-${i.toString().padStart(8, '0')}`;
         sentAt.set(clientId, performance.now());
-        await call(baseUrl, `/api/messages/send-group/${sender.group}`, { text: `message ${i}`, clientId }, sender.cookie);
+        await post<{ _id?: string; group?: { _id: string } }>(baseUrl, `/api/messages/send-group/${sender.group}`, { text: `message ${i}`, clientId }, sender.cookie);
       }
     }));
     const sendSeconds = (performance.now() - started) / 1000;

@@ -8,10 +8,13 @@
  * against a server in its own process; LOAD_CLIENTS, LOAD_RATE and LOAD_SECONDS shorten it while
  * developing); push (a group message fanned out to 500 subscribed devices on a local fake push
  * service: time to the last push and socket delivery p99 with and without it; PUSH_DEVICES
- * shortens it).
+ * shortens it); catchup (a fresh device in a group of 50,000 messages, in real Chromium, on the
+ * dashboard and on /settings: heading, a tap during catch-up, catch-up done, long tasks;
+ * CATCHUP_MESSAGES shortens it).
  */
 import { apiBench } from './api';
 import { bundleBench } from './bundle';
+import { catchUpBrowserBench } from './catchup-browser';
 import { loadBench } from './load';
 import { pushBench } from './push';
 import { lighthouseBench } from './lighthouse';
@@ -53,6 +56,15 @@ async function main() {
     try {
       console.table(await replayBrowserBench(undefined, build.dist));
       if (pgUrl) console.table(await replayBrowserBench(pgUrl, build.dist));
+    } finally {
+      build.remove();
+    }
+  }
+  if (run('catchup')) {
+    const build = buildForBench();
+    try {
+      console.table(await catchUpBrowserBench(undefined, build.dist));
+      if (pgUrl) console.table(await catchUpBrowserBench(pgUrl, build.dist));
     } finally {
       build.remove();
     }

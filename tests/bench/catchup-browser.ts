@@ -1,0 +1,139 @@
+/**
+ * A new device in a big group, in real Chromium against the production build: a group holding
+ * CATCHUP_MESSAGES messages (50,000 by default, inserted straight into the server's database as
+ * years of a busy group would leave them), and a member signing in on a fresh browser on one
+ * screen. Figures: the screen's heading on screen; on the dashboard, a tap on Settings answered
+ * while catch-up runs; catch-up finished (the device's cursor reaches the group's newest change);
+ * and the main thread's long tasks until then (their total and the longest). The clock is the real
+ * one; nothing is skipped. Prints; asserts nothing.
+ */
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { eq, sql } from 'drizzle-orm';
+import { groupMessages } from '../../src/server/db/schema';
+import type { AuthUser } from '../../src/shared/api';
+import { ADMIN, startBenchServer, type BenchServer } from './lib';
+import { CHROME_ARGS } from './replay-browser';
+
+const MESSAGES = Number(process.env.CATCHUP_MESSAGES ?? 50_000);
+/** A catch-up still running after this long is reported as unfinished. */
+const GIVE_UP_MS = 300_000;
+
+async function post<T>(context: BrowserContext, path: string, data?: unknown): Promise<T> {
+  const res = await context.request.post(path, { data, timeout: 60_000 });
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A verified professional, a group, and `count` members who joined it (each a context of its own, on a phone). */
+async function setUp(browser: Browser, baseURL: string, count: number) {
+  const stamp = Date.now().toString(36);
+  const admin = await browser.newContext({ baseURL });
+  await post(admin, '/api/auth/login', ADMIN);
+  const pro = await post<AuthUser>(admin, '/api/auth/signup', { fullName: 'Bench Pro', email: `pro-${stamp}@bench.haven`, password: 'bench-password', role: 'therapist' });
+  await post(admin, '/api/auth/login', ADMIN);
+  const { referralCode } = await post<{ referralCode: string }>(admin, `/api/admin/verify-user/${pro._id}`);
+  const { group } = await post<{ group: { _id: string } }>(admin, '/api/admin/create-group', { name: `Big group ${stamp}`, type: 'mental', description: 'A busy group.' });
+  await admin.close();
+  const members: BrowserContext[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true });
+    await post(context, '/api/auth/signup', { fullName: `Member ${i} ${stamp}`, email: `member${i}-${stamp}@bench.haven`, password: 'bench-password', role: 'user', referralCode });
+    await post(context, `/api/messages/join-group/${group._id}`);
+    members.push(context);
+  }
+  return { groupId: group._id, senderId: pro._id, stamp, members };
+}
+
+/** Inserts the group's history in one statement; answers its newest change (the cursor a caught-up device holds). */
+async function seed(server: BenchServer, groupId: string, senderId: string, stamp: string): Promise<number> {
+  await server.database.db.execute(sql`
+    insert into group_messages (id, group_id, sender_id, text, client_id)
+    select substr(md5(${stamp} || g::text), 1, 24), ${groupId}, ${senderId}, 'An older message, number ' || g, 'seed-' || ${stamp} || '-' || g
+    from generate_series(1, ${MESSAGES}) as g`);
+  const [row] = await server.database.db.select({ newest: sql<string>`max(${groupMessages.rev})` }).from(groupMessages).where(eq(groupMessages.groupId, groupId));
+  return Number(row!.newest);
+}
+
+/** The device's catch-up cursor, read straight from IndexedDB (0 before the first page lands). */
+function cursorOf(dbName: string): Promise<number> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open(dbName);
+    open.addEventListener('error', () => resolve(0));
+    open.addEventListener('success', () => {
+      const db = open.result;
+      const done = (cursor: number) => {
+        db.close();
+        resolve(cursor);
+      };
+      if (!db.objectStoreNames.contains('meta')) return done(0);
+      const get = db.transaction('meta').objectStore('meta').get('syncCursor');
+      get.addEventListener('success', () => done(Number((get.result as { value?: number } | undefined)?.value ?? 0)));
+      get.addEventListener('error', () => done(0));
+    });
+  });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function openOn(context: BrowserContext, screen: '/dashboard' | '/settings', newest: number): Promise<Record<string, string>> {
+  // tsx keeps function names with a `__name` helper that page functions would otherwise miss.
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  await context.addInitScript(() => {
+    const longTasks: number[] = [];
+    (globalThis as unknown as { longTasks: number[] }).longTasks = longTasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const me = await (await context.request.get('/api/auth/check')).json() as AuthUser;
+  const page = await context.newPage();
+  const started = Date.now();
+  await page.goto(screen);
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+  const heading = Date.now() - started;
+  let tap = '';
+  if (screen === '/dashboard') {
+    const tapped = Date.now();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click({ timeout: 60_000 });
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor({ timeout: 60_000 });
+    tap = `${Date.now() - tapped} ms`;
+    const back = Date.now();
+    await page.goBack();
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+    tap += ` (and ${Date.now() - back} ms back)`;
+  }
+  let done = 0;
+  while (Date.now() - started < GIVE_UP_MS) {
+    if ((await page.evaluate(cursorOf, `haven-${me._id}`)) >= newest) {
+      done = Date.now() - started;
+      break;
+    }
+    await page.waitForTimeout(250);
+  }
+  const longTasks = await page.evaluate(() => (globalThis as unknown as { longTasks: number[] }).longTasks);
+  return {
+    case: `${MESSAGES.toLocaleString('en')} messages, fresh device on ${screen}`,
+    heading: `${heading} ms`,
+    'tap during catch-up': tap || '-',
+    'catch-up done': done ? seconds(done) : `not in ${seconds(GIVE_UP_MS)}`,
+    'long tasks': `${seconds(longTasks.reduce((a, b) => a + b, 0))} (${longTasks.length}, longest ${Math.round(Math.max(0, ...longTasks))} ms)`,
+  };
+}
+
+export async function catchUpBrowserBench(postgresUrl: string | undefined, dist: string): Promise<Record<string, string>[]> {
+  const server = await startBenchServer(postgresUrl, dist);
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
+  try {
+    const { groupId, senderId, stamp, members } = await setUp(browser, server.baseUrl, 2);
+    const newest = await seed(server, groupId, senderId, stamp);
+    const rows: Record<string, string>[] = [];
+    for (const [i, screen] of (['/dashboard', '/settings'] as const).entries()) {
+      rows.push({ database: server.kind, ...(await openOn(members[i]!, screen, newest)) });
+      await members[i]!.close();
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
