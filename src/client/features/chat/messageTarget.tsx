@@ -5,7 +5,6 @@
  */
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
-import { isId } from '../../../shared/ids';
 import type { LocalMessage } from '../../db/database';
 import type { ConversationWindow } from '../../sync/history';
 import type { ListAnchor } from '../conversation/ConversationList';
@@ -16,10 +15,6 @@ export interface MessageTarget {
   /** Called once the message was shown or found missing (the route then drops it from the address). */
   onDone: () => void;
 }
-
-/** The conversation routes' search: `message`, a message id; anything else is dropped. */
-export const messageSearch = (search: Record<string, unknown>): { message?: string } =>
-  typeof search.message === 'string' && isId(search.message) ? { message: search.message } : {};
 
 export const MessageTargetContext = createContext<MessageTarget | null>(null);
 

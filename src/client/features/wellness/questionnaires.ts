@@ -4,7 +4,9 @@
  * where it comes from. All three are free to use without permission.
  */
 
-export type QuestionnaireKind = 'phq9' | 'gad7' | 'who5';
+import { QUESTIONNAIRE_NAMES, type QuestionnaireKind } from './questionnaire-names';
+
+export type { QuestionnaireKind } from './questionnaire-names';
 
 export interface Band {
   /** The lowest score in the band. */
@@ -41,7 +43,7 @@ const FREQUENCY = [
 ] as const;
 
 export const PHQ9: Questionnaire = {
-  kind: 'phq9', name: 'PHQ-9', about: 'Low mood and depression',
+  kind: 'phq9', name: QUESTIONNAIRE_NAMES.phq9, about: 'Low mood and depression',
   stem: 'Over the last 2 weeks, how often have you been bothered by any of the following problems?',
   items: [
     'Little interest or pleasure in doing things',
@@ -63,7 +65,7 @@ export const PHQ9: Questionnaire = {
 };
 
 export const GAD7: Questionnaire = {
-  kind: 'gad7', name: 'GAD-7', about: 'Anxiety',
+  kind: 'gad7', name: QUESTIONNAIRE_NAMES.gad7, about: 'Anxiety',
   stem: 'Over the last 2 weeks, how often have you been bothered by the following problems?',
   items: [
     'Feeling nervous, anxious, or on edge',
@@ -80,7 +82,7 @@ export const GAD7: Questionnaire = {
 };
 
 export const WHO5: Questionnaire = {
-  kind: 'who5', name: 'WHO-5', about: 'Wellbeing',
+  kind: 'who5', name: QUESTIONNAIRE_NAMES.who5, about: 'Wellbeing',
   stem: 'Over the last two weeks:',
   items: [
     'I have felt cheerful and in good spirits',
@@ -100,8 +102,6 @@ export const WHO5: Questionnaire = {
 };
 
 export const QUESTIONNAIRES: Record<QuestionnaireKind, Questionnaire> = { phq9: PHQ9, gad7: GAD7, who5: WHO5 };
-
-export const isQuestionnaireKind = (v: unknown): v is QuestionnaireKind => typeof v === 'string' && v in QUESTIONNAIRES;
 
 export const SCREEN_NOT_DIAGNOSIS = 'This is a screen, not a diagnosis. Only a professional who knows you can tell what it means for you.';
 

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
 import { isId } from '../../../shared/ids';
-import { messageSearch } from '../../features/chat/messageTarget';
+import { messageSearch } from '../../features/chat/message-param';
 
 /** A direct conversation, in the address by the other person's id; /chat's page shows it. */
 export const Route = createFileRoute('/chat/dm/$userId')({

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
 import { isId } from '../../../shared/ids';
-import { messageSearch } from '../../features/chat/messageTarget';
+import { messageSearch } from '../../features/chat/message-param';
 
 /**
  * A group's conversation, in the address by the group's id; /chat's page shows it to a member (to

@@ -1,7 +1,8 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { requireAccess } from '../../features/auth/access';
 import { QuestionnaireForm } from '../../features/wellness/QuestionnaireForm';
-import { isQuestionnaireKind, QUESTIONNAIRES } from '../../features/wellness/questionnaires';
+import { isQuestionnaireKind, QUESTIONNAIRE_NAMES } from '../../features/wellness/questionnaire-names';
+import { QUESTIONNAIRES } from '../../features/wellness/questionnaires';
 import { MAIN_ID } from '../../ui/SkipLink';
 import { titled } from '../../ui/screen';
 
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/questionnaires/$kind')({
     if (!isQuestionnaireKind(args.params.kind)) throw redirect({ to: '/questionnaires', replace: true });
     return allowed;
   },
-  head: ({ params }) => titled(isQuestionnaireKind(params.kind) ? QUESTIONNAIRES[params.kind].name : 'Questionnaires')(),
+  head: ({ params }) => titled(isQuestionnaireKind(params.kind) ? QUESTIONNAIRE_NAMES[params.kind] : 'Questionnaires')(),
   component: QuestionnaireScreen,
 });
 
