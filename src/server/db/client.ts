@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { lockDataDir } from './data-dir-lock';
 import { migrationsFolder, type Database, type Db } from './database';
+import { keepStatistics } from './statistics';
 import { PgliteClient } from './pglite-client';
 import { openPostgres } from './postgres';
 import * as schema from './schema';
@@ -54,10 +55,15 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
     const db = drizzlePglite({ client: client as never, schema });
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
     const opened = client;
+    // PGlite has no autovacuum: Haven keeps its planner statistics itself.
+    const stopStatistics = await keepStatistics(opened);
     return {
       db: db as unknown as Db, kind: 'pglite', once: (work) => work(db as unknown as Db),
       ping: async () => { await opened.query('select 1'); },
-      close: () => opened.close().finally(release),
+      close: () => {
+        stopStatistics();
+        return opened.close().finally(release);
+      },
     };
   } catch (error) {
     await client?.close().catch(() => undefined);

@@ -5,6 +5,7 @@
  */
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { analyse } from './statistics';
 import pg from 'pg';
 import { migrationsFolder, type Database, type Db } from './database';
 import * as schema from './schema';
@@ -23,6 +24,12 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const KEEPALIVE_AFTER_MS = 10_000;
 
 /** `work` on one connection holding the boot lock; another instance booting waits here for it. */
+/** How many migrations this database has had (drizzle's own record; 0 before the first). */
+async function migrationsApplied(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations').catch(() => ({ rows: [{ n: 0 }] }));
+  return rows[0]!.n;
+}
+
 async function underBootLock<T>(pool: pg.Pool, work: (db: NodePgDatabase<typeof schema>) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let failure: Error | undefined;
@@ -57,7 +64,12 @@ export async function openPostgres(url: string): Promise<Database> {
   }
   const db = drizzlePg(pool, { schema });
   try {
-    await underBootLock(pool, (locked) => migratePg(locked, { migrationsFolder }));
+    // Statistics at once for a new or changed schema; autovacuum keeps them from then on.
+    await underBootLock(pool, async (locked) => {
+      const before = await migrationsApplied(pool);
+      await migratePg(locked, { migrationsFolder });
+      if ((await migrationsApplied(pool)) !== before) await analyse(pool);
+    });
   } catch (error) {
     await Promise.all([pool.end(), probe.end()]);
     throw error;
