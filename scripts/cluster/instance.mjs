@@ -1,6 +1,7 @@
-// One Haven instance of a cluster: the real server (src/server/main.ts) in a process of its own on
+// One Haven instance of a cluster: the real server (src/server/main.ts, built) in a process of its own on
 // 127.0.0.1 and a fixed port, so that after a restart it comes back where HAProxy looks for it.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { serverEntry } from '../build-server.mjs';
 import { describeExit, healthy, spawnChild } from './children.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -47,8 +48,8 @@ export class Instance {
       // Only HAProxy, on this machine, talks to the instances: believe its X-Forwarded-* and no one else's.
       HOST: '127.0.0.1', PORT: String(this.port), TRUST_PROXY: 'loopback',
     };
-    // Not through tsx's CLI or npx: the pid is the server's own, so signals reach it directly.
-    const child = spawnChild(this.name, process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env }, options.logDir);
+    // Not through npx: the pid is the server's own, so signals reach it directly.
+    const child = spawnChild(this.name, process.execPath, [serverEntry(ROOT)], { cwd: ROOT, env }, options.logDir);
     this.child = child;
     this.healthy = false;
     const started = performance.now();

@@ -1,7 +1,7 @@
 /**
- * Bench-only preload for the server process (`node --import tsx --import ./tests/bench/loop-monitor.ts
- * src/server/main.ts`): watches the server's own event loop and memory and answers the bench over
- * the IPC channel, so no server code knows about it. Messages in: 'reset' (start a measured
+ * Bench-only preload for the server process (built to dist-server/loop-monitor.mjs and given to
+ * the built server with --import): watches the server's own event loop and memory and answers the
+ * bench over the IPC channel, so no server code knows about it. Messages in: 'reset' (start a measured
  * window), 'report' (answer the window's figures). Out: { type: 'report', ... }.
  */
 import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'node:perf_hooks';

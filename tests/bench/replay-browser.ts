@@ -3,8 +3,8 @@
  * typed offline through the composer (enqueue time per message, as the person feels it: Enter
  * until the box is cleared, which happens once the message is safely stored), then the network
  * returns and the page's own outbox is watched until it is empty. Figures: online → first ack,
- * online → last ack, msg/s, enqueue p50/p99; then the server is asked what it holds: duplicates
- * and missing must both be 0. Nothing skips a wait: the clock is the real one.
+ * online → last ack, msg/s, enqueue p50/p99, and how many typed messages the list showed; then
+ * the server is asked what it holds: duplicates and missing must both be 0. Nothing skips a wait: the clock is the real one.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,11 +53,25 @@ async function people(browser: Browser, baseURL: string) {
   return { sender: await person('Sender'), receiver: await person('Receiver') };
 }
 
-/** Types `count` messages through the composer in the page; answers each one's enqueue time in ms. */
-function typeInPage({ box, count, stamp }: { box: HTMLElement | SVGElement; count: number; stamp: string }): Promise<number[]> {
+/**
+ * Types `count` messages through the composer in the page; answers each one's enqueue time in ms,
+ * and how many of them the conversation's list showed (a row drawn in it, as the person sees it).
+ */
+function typeInPage({ box, count, stamp }: { box: HTMLElement | SVGElement; count: number; stamp: string }): Promise<{ times: number[]; shown: number }> {
   return (async () => {
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     const times: number[] = [];
+    const shown = new Set<string>();
+    const list = document.querySelector('[role="log"][aria-label="Messages"]');
+    const scan = () => {
+      for (const row of list?.querySelectorAll('[data-testid="message"]') ?? []) {
+        const text = row.textContent ?? '';
+        const at = text.indexOf(`replay ${stamp} #`);
+        if (at >= 0) shown.add(/#\d+/.exec(text.slice(at))?.[0] ?? '');
+      }
+    };
+    const rows = new MutationObserver(scan);
+    if (list) rows.observe(list, { childList: true, subtree: true, characterData: true });
     for (let i = 0; i < count; i += 1) {
       const input = box as HTMLInputElement;
       setValue.call(input, `replay ${stamp} #${i}`);
@@ -79,8 +93,12 @@ function typeInPage({ box, count, stamp }: { box: HTMLElement | SVGElement; coun
         });
       }
       times.push(performance.now() - started);
+      // The row of the message just typed is drawn by the next frame.
+      await new Promise((r) => requestAnimationFrame(r));
     }
-    return times;
+    rows.disconnect();
+    scan();
+    return { times, shown: shown.size };
   })();
 }
 
@@ -153,7 +171,8 @@ async function replayOnce(server: BenchServer, browser: Browser, count: number):
     const stamp = Date.now().toString(36);
     const box = await page.getByLabel('Message', { exact: true }).elementHandle();
     if (!box) throw new Error('no composer');
-    const enqueue = (await page.evaluate(typeInPage, { box, count, stamp })).sort((a, b) => a - b);
+    const typed = await page.evaluate(typeInPage, { box, count, stamp });
+    const enqueue = typed.times.sort((a, b) => a - b);
     const watching = page.evaluate(watchOutbox, { dbName: `haven-${sender.user._id}`, total: count });
     await page.waitForTimeout(100); // the watcher has opened IndexedDB and listens for 'online'
     if (process.env.BENCH_DEBUG) console.log('typed; going online');
@@ -169,6 +188,7 @@ async function replayOnce(server: BenchServer, browser: Browser, count: number):
       'msg/s': (count / (last / 1000)).toFixed(0),
       'enqueue p50': `${percentile(enqueue, 50).toFixed(1)} ms`, 'enqueue p99': `${percentile(enqueue, 99).toFixed(1)} ms`,
       duplicates: String(texts.length - ids.size), missing: String(count - ids.size), 'in order': inOrder ? 'yes' : 'NO',
+      'shown as typed': `${typed.shown} of ${count}`,
     };
   } finally {
     await sender.context.close().catch(() => undefined);

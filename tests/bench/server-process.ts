@@ -5,9 +5,18 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoopReport } from './loop-monitor';
+import { buildSync } from 'esbuild';
+import { serverEntry } from '../../scripts/build-server.mjs';
+
+/** The bench's preload, built beside the server: under tsx the server would carry tsx's memory too. */
+function loopMonitor(): string {
+  const outfile = join(ROOT, 'dist-server', 'loop-monitor.mjs');
+  buildSync({ entryPoints: [join(ROOT, 'tests/bench/loop-monitor.ts')], outfile, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'warning' });
+  return outfile;
+}
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const BOOT_TIMEOUT_MS = 120_000;
@@ -30,7 +39,9 @@ export async function startServerProcess(env: Record<string, string>, logFile: s
   const log = openSync(logFile, 'a');
   const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.LOAD_CPU_PROF)}`] : [];
   const started = performance.now();
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', '--import', './tests/bench/loop-monitor.ts', 'src/server/main.ts'], {
+  // The server first: a build clears dist-server, where the preload is built.
+  const entry = serverEntry(ROOT);
+  const child = spawn(process.execPath, [...profile, '--import', loopMonitor(), entry], {
     cwd: ROOT, env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: '0' }, stdio: ['ignore', log, log, 'ipc'],
   });
   closeSync(log);

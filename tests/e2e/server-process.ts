@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { serverEntry } from '../../scripts/build-server.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -59,7 +60,7 @@ export async function startHaven(options: ServerOptions): Promise<HavenProcess> 
   const log = createWriteStream(join(ROOT, 'test-results', logName), { flags: 'a' });
   // Node itself, not through npx: the child is the server, so its exit means the server is gone
   // (data folder lock released), which a restart on the same DATA_DIR waits for.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [serverEntry(ROOT)], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 /**
- * The real entry point as `npm start` runs it: a child process on PGlite under a fresh DATA_DIR.
+ * The real entry point as `npm start` runs it (built, scripts/build-server.mjs): a child process on
+ * PGlite under a fresh DATA_DIR.
  * (Left out of the pg project: this is about the embedded default.)
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -7,12 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverEntry } from '../../scripts/build-server.mjs';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'haven-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function boot(env: Record<string, string>): { child: ChildProcessWithoutNullStreams; output: () => string; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [serverEntry(ROOT)], {
     env: { ...process.env, DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', LOG_LEVEL: 'warn', ...env },
   });
   let text = '';
