@@ -121,8 +121,12 @@ export class Notifier {
 
   private async forMessages(stored: readonly Stored<DirectMessage | GroupMessage>[]): Promise<void> {
     const senderId = stored[0]!.message.senderId;
-    const [sender] = await this.db.select({ displayName: users.displayName, fullName: users.fullName }).from(users).where(eq(users.id, senderId)).limit(1);
-    if (!sender) return;
+    // Read only once someone has a device to tell (deliver's `ready`): most people have none.
+    let sender: { displayName: string | null; fullName: string } | undefined;
+    const readSender = async () => {
+      [sender] = await this.db.select({ displayName: users.displayName, fullName: users.fullName }).from(users).where(eq(users.id, senderId)).limit(1);
+      return sender !== undefined;
+    };
     const notices: Notice[] = [];
     for (const { message, delivery } of stored) {
       if ('groupId' in message) {
@@ -133,11 +137,11 @@ export class Notifier {
       if (delivery?.withheld || delivery?.request) continue;
       notices.push({
         userId: message.receiverId, kind: 'messages', mutedBy: { kind: 'direct', id: senderId },
-        payload: (names) => ({ v: 1, kind: 'direct', url: `/chat/dm/${senderId}`, tag: `dm:${senderId}`, ...(names && { from: shownName(sender) }) }),
+        payload: (names) => ({ v: 1, kind: 'direct', url: `/chat/dm/${senderId}`, tag: `dm:${senderId}`, ...(names && sender && { from: shownName(sender) }) }),
         options: { ttl: MESSAGE_TTL, urgency: 'high', topic: `dm${senderId}` },
       });
     }
-    await this.deliver(notices, senderId);
+    await this.deliver(notices, senderId, readSender);
   }
 
   private async groupNotices(message: GroupMessage, senderId: string): Promise<Notice[]> {
@@ -153,17 +157,24 @@ export class Notifier {
     }));
   }
 
-  /** Applies each person's settings, mutes, blocks (with `senderId`) and quiet hours, then queues the pushes. */
-  private async deliver(notices: readonly Notice[], senderId?: string): Promise<void> {
+  /**
+   * Applies each person's settings, mutes, blocks (with `senderId`) and quiet hours, then queues
+   * the pushes. Their devices are looked up first: for people with none (most, and every one on a
+   * server without push) that one read is all a message costs here. `ready` runs once some device
+   * will be told, and may call it off (the sender is gone).
+   */
+  private async deliver(notices: readonly Notice[], senderId?: string, ready?: () => Promise<boolean>): Promise<void> {
     if (notices.length === 0) return;
-    const ids = [...new Set(notices.map((n) => n.userId))];
+    const subscriptions = await this.targets(inArray(pushSubscriptions.userId, [...new Set(notices.map((n) => n.userId))]));
+    if (subscriptions.length === 0) return;
+    if (ready && !(await ready())) return;
+    const ids = [...new Set(subscriptions.map((t) => t.userId))];
     const now = new Date();
     const settings = new Map((await this.db.select().from(pushSettings).where(inArray(pushSettings.userId, ids))).map((s) => [s.userId, s]));
     const blocked = new Set(senderId ? [...await blockersOf(this.db, senderId, ids), ...(await blockedBy(this.db, senderId)).map((b) => b.id)] : []);
     const muted = new Set((await this.db.select({ userId: mutes.userId, kind: mutes.kind, id: mutes.conversationId }).from(mutes)
       .where(and(inArray(mutes.userId, ids), or(isNull(mutes.until), gt(mutes.until, now)))))
       .map((m) => `${m.userId}:${m.kind}:${m.id}`));
-    const subscriptions = await this.targets(inArray(pushSubscriptions.userId, ids));
     const held: string[] = [];
     for (const notice of notices) {
       const row = settings.get(notice.userId);
