@@ -95,7 +95,8 @@ async function openOn(context: BrowserContext, screen: '/dashboard' | '/settings
   if (screen === '/dashboard') {
     const tapped = Date.now();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click({ timeout: 60_000 });
-    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor({ timeout: 60_000 });
+    await page.waitForURL((url) => url.pathname === '/settings', { timeout: 60_000 });
+    await page.getByRole('heading', { level: 1, name: 'Theme' }).waitFor({ timeout: 60_000 });
     tap = `${Date.now() - tapped} ms`;
     const back = Date.now();
     await page.goBack();
