@@ -11,27 +11,17 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { eq, sql } from 'drizzle-orm';
 import { groupMessages } from '../../src/server/db/schema';
 import type { AuthUser } from '../../src/shared/api';
-import { ADMIN, startBenchServer, type BenchServer } from './lib';
-import { CHROME_ARGS } from './replay-browser';
+import { startBenchServer, type BenchServer } from './lib';
+import { CHROME_ARGS, post, verifiedPro } from './replay-browser';
 
 const MESSAGES = Number(process.env.CATCHUP_MESSAGES ?? 50_000);
 /** A catch-up still running after this long is reported as unfinished. */
 const GIVE_UP_MS = 300_000;
 
-async function post<T>(context: BrowserContext, path: string, data?: unknown): Promise<T> {
-  const res = await context.request.post(path, { data, timeout: 60_000 });
-  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** A verified professional, a group, and `count` members who joined it (each a context of its own, on a phone). */
 async function setUp(browser: Browser, baseURL: string, count: number) {
   const stamp = Date.now().toString(36);
-  const admin = await browser.newContext({ baseURL });
-  await post(admin, '/api/auth/login', ADMIN);
-  const pro = await post<AuthUser>(admin, '/api/auth/signup', { fullName: 'Bench Pro', email: `pro-${stamp}@bench.haven`, password: 'bench-password', role: 'therapist' });
-  await post(admin, '/api/auth/login', ADMIN);
-  const { referralCode } = await post<{ referralCode: string }>(admin, `/api/admin/verify-user/${pro._id}`);
+  const { admin, pro, referralCode } = await verifiedPro(browser, baseURL, stamp);
   const { group } = await post<{ group: { _id: string } }>(admin, '/api/admin/create-group', { name: `Big group ${stamp}`, type: 'mental', description: 'A busy group.' });
   await admin.close();
   const members: BrowserContext[] = [];
