@@ -149,7 +149,8 @@ export class SyncEngine {
     try {
       await this.sendThenCatchUp();
     } finally {
-      this.catchUpStore.set('idle');
+      // Offline, the first catch-up is still to come; online, a sync that ended ends the wait.
+      this.catchUpStore.set((state) => (state === 'running' || browserOnline() ? 'idle' : state));
     }
   }
 
@@ -165,15 +166,18 @@ export class SyncEngine {
     // Blocks first: one made offline reaches the server before the catch-up reads what to send here.
     const safety = this.safetyNow();
     const alerts = this.alertsNow();
-    const results = await Promise.allSettled([
-      catchUp(this.db, (since) => call('sync', { query: { since } }, { http: this.options.api }), (page) => this.receipts.received(page.direct)),
-      refreshDirectory(this.db, this.options.api),
-    ]);
+    const messages = catchUp(this.db, (since) => call('sync', { query: { since } }, { http: this.options.api }), (page) => this.receipts.received(page.direct));
+    // Keeps the device's copy bounded; older messages reload on demand (history.ts). What waits
+    // for catch-up (a short conversation, the unread counts) goes on once the messages are stored
+    // and pruned, not after receipts and the directory.
+    const stored = messages
+      .then(() => pruneConversations(this.db).catch((error: unknown) => console.error('Haven: pruning failed', error)), () => undefined)
+      .finally(() => this.catchUpStore.set('idle'));
+    const results = await Promise.allSettled([messages, refreshDirectory(this.db, this.options.api)]);
+    await stored;
     await safety;
     await alerts;
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    // Keeps the device's copy bounded; older messages reload on demand (history.ts).
-    if (results[0].status === 'fulfilled') await pruneConversations(this.db).catch((error: unknown) => console.error('Haven: pruning failed', error));
     // Reported, never swallowed: the status line says it, the console keeps the detail.
     if (failed && browserOnline()) console.error('Haven: catch-up failed', failed.reason);
     await this.syncReceipts();

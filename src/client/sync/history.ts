@@ -275,16 +275,23 @@ export function useConversationWindow(conversation: string | null): Conversation
   const awaitsCatchUp = wantsFill && online && catchingUp;
   // Once per conversation and screen; offline it waits for the connection to return.
   const filled = useRef(new Set<string>());
+  const [filledFor, setFilledFor] = useState<string | null>(null);
   useEffect(() => {
     if (!conversation || !wantsFill || !online || catchingUp || filled.current.has(conversation)) return;
     filled.current.add(conversation);
+    setFilledFor(conversation);
     void loadOlder();
   }, [conversation, wantsFill, online, catchingUp, loadOlder]);
+
+  // An empty window filled from the server is not pinned, so no floor change marks the read that
+  // shows the page: until rows come (or the start is known), it is still loading, not empty.
+  const filledStillEmpty = Boolean(conversation && filledFor === conversation && current && current.messages.length === 0
+    && !current.atStart && failedFor !== conversation);
 
   return {
     messages: conversation ? current?.messages : [],
     loadOlder,
-    loadingOlder: (loadingFor !== null && loadingFor === conversation) || (widening && !settled) || awaitsCatchUp,
+    loadingOlder: (loadingFor !== null && loadingFor === conversation) || (widening && !settled) || awaitsCatchUp || filledStillEmpty,
     atStart: current?.atStart ?? false,
     failed: failedFor !== null && failedFor === conversation,
     setFollowing,

@@ -55,8 +55,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
     const db = drizzlePglite({ client: client as never, schema });
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
     const opened = client;
-    // PGlite has no autovacuum: Haven keeps its planner statistics itself.
-    const stopStatistics = await keepStatistics(opened);
+    // PGlite has no autovacuum: Haven keeps its planner statistics itself (for Haven's own schema).
+    const stopStatistics = options.migrate === false ? () => {} : await keepStatistics(opened);
     return {
       db: db as unknown as Db, kind: 'pglite', once: (work) => work(db as unknown as Db),
       ping: async () => { await opened.query('select 1'); },

@@ -23,13 +23,13 @@ const CONNECT_TIMEOUT_MS = 10_000;
  */
 const KEEPALIVE_AFTER_MS = 10_000;
 
-/** `work` on one connection holding the boot lock; another instance booting waits here for it. */
 /** How many migrations this database has had (drizzle's own record; 0 before the first). */
 async function migrationsApplied(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations').catch(() => ({ rows: [{ n: 0 }] }));
   return rows[0]!.n;
 }
 
+/** `work` on one connection holding the boot lock; another instance booting waits here for it. */
 async function underBootLock<T>(pool: pg.Pool, work: (db: NodePgDatabase<typeof schema>) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let failure: Error | undefined;

@@ -44,13 +44,21 @@ export function analysisDue(writtenSince: number, rowsCounted: number): boolean 
 }
 
 /**
- * Analyses now, then again whenever growth makes it due; answers a stop function. Checks never
- * overlap, and a failed one is logged and tried at the next tick (the database may be closing).
+ * Analyses now, then again whenever growth makes it due; answers a stop function. Best effort:
+ * statistics only make plans better, so a failure is logged and never stops the database
+ * opening; checks never overlap, and a failed one is tried at the next tick.
  */
 export async function keepStatistics(runner: SqlRunner, every = GROWTH_CHECK_MS): Promise<() => void> {
-  await analyse(runner);
-  let mark = await written(runner);
-  let rows = await counted(runner);
+  let mark: number;
+  let rows: number;
+  try {
+    await analyse(runner);
+    mark = await written(runner);
+    rows = await counted(runner);
+  } catch (error) {
+    console.error(`Planner statistics not gathered: ${(error as Error).message}`);
+    return () => {};
+  }
   let busy = false;
   const check = async () => {
     if (busy) return;
