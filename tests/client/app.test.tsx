@@ -57,6 +57,9 @@ describe('the app in jsdom', () => {
     handler = () => new Promise((r) => { answer = r; });
     // This test runs first: the session store is still in "checking", as at app start.
     expect(getSession()).toEqual({ user: null, checking: true, offline: false });
+    // A browser that holds a session (its readable hint says so) but remembers nobody: only then is
+    // the check waited for. Without the hint /login opens at once, with no spinner held before it.
+    document.cookie = 'haven_signed_in=1; path=/';
     const router = renderAt('/dashboard');
     const checking = checkAuth();
     expect((await screen.findByRole('status')).textContent).toContain('Loading');
