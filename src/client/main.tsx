@@ -26,6 +26,9 @@ listenForOpen((path) => router.history.push(path));
 // reload to the current version. Drafts are kept on the device, so nothing typed is lost; at
 // most one such reload a minute, so a file missing for another reason cannot start a loop.
 globalThis.addEventListener('vite:preloadError', (event) => {
+  // Offline, the file is unreachable, not gone: a reload would show the browser's offline page
+  // instead of the screen already open (a first visit before the service worker holds the files).
+  if (!navigator.onLine) return;
   const last = Number(sessionStorage.getItem(SESSION_KEYS.reloadedForUpdate) ?? 0);
   if (Date.now() - last < 60_000) return;
   sessionStorage.setItem(SESSION_KEYS.reloadedForUpdate, String(Date.now()));
