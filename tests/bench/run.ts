@@ -27,6 +27,10 @@ const wanted = new Set(process.argv.slice(2));
 const run = (name: string) => wanted.size === 0 || wanted.has(name);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
+/** One production build for every browser bench, made when the first one asks and removed at the end. */
+let build: ReturnType<typeof buildForBench> | undefined;
+const dist = () => (build ??= buildForBench()).dist;
+
 async function main() {
   console.log(`Haven bench: node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
   if (run('bundle')) {
@@ -42,32 +46,17 @@ async function main() {
     else console.log('api on PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it');
   }
   if (run('login')) {
-    const build = buildForBench();
-    try {
-      console.table(bundleBench(build.dist));
-      console.table(await loginBrowserBench(build.dist));
-      console.table(await lighthouseBench(build.dist));
-    } finally {
-      build.remove();
-    }
+    console.table(bundleBench(dist()));
+    console.table(await loginBrowserBench(dist()));
+    console.table(await lighthouseBench(dist()));
   }
   if (run('replay')) {
-    const build = buildForBench();
-    try {
-      console.table(await replayBrowserBench(undefined, build.dist));
-      if (pgUrl) console.table(await replayBrowserBench(pgUrl, build.dist));
-    } finally {
-      build.remove();
-    }
+    console.table(await replayBrowserBench(undefined, dist()));
+    if (pgUrl) console.table(await replayBrowserBench(pgUrl, dist()));
   }
   if (run('catchup')) {
-    const build = buildForBench();
-    try {
-      console.table(await catchUpBrowserBench(undefined, build.dist));
-      if (pgUrl) console.table(await catchUpBrowserBench(pgUrl, build.dist));
-    } finally {
-      build.remove();
-    }
+    console.table(await catchUpBrowserBench(undefined, dist()));
+    if (pgUrl) console.table(await catchUpBrowserBench(pgUrl, dist()));
   }
   if (run('property')) {
     const started = performance.now();
@@ -90,7 +79,7 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+main().finally(() => build?.remove()).catch((error) => {
   console.error(error);
   process.exit(1);
 });
