@@ -233,9 +233,11 @@ export class SyncEngine {
           this.resyncTimer = setTimeout(() => void this.networkBack(), Math.random() * RESYNC_SPREAD_MS);
         },
         newMessage: (m) => {
-          this.incoming.add(fromDirect(m, this.user._id));
+          // A stranger's message is stored once the requests list read after it has landed, so
+          // no screen ever counts it as unread in between (it counts in no total).
+          if (m.request && m.senderId !== this.user._id) void this.requestsNow().finally(() => this.incoming.add(fromDirect(m, this.user._id)));
+          else this.incoming.add(fromDirect(m, this.user._id));
           if (m.senderId === this.user._id) return;
-          if (m.request) void this.requestsNow();
           this.receipts.received([m]);
           this.typingPeople.gone(directKey(m.senderId), m.senderId);
         },

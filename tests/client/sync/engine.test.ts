@@ -5,6 +5,8 @@ import type { AuthUser } from '../../../src/shared/api';
 import type { Connection, ConnectionHandlers } from '../../../src/client/net/connection';
 import { RESYNC_SPREAD_MS, SyncEngine } from '../../../src/client/sync/engine';
 import { queueDirect } from '../../../src/client/sync/outbox';
+import { readSummaries } from '../../../src/client/sync/unread';
+import { directKey } from '../../../src/shared/conversation';
 import { OTHER } from './fixtures';
 
 /** A socket stand-in: the test says when it connects. */
@@ -17,7 +19,7 @@ class FakeConnection {
 }
 
 let userCount = 0;
-function setup(gate: Promise<void> = Promise.resolve(), checkStatus = 200) {
+function setup(gate: Promise<void> = Promise.resolve(), checkStatus = 200, requestsGate: Promise<void> = Promise.resolve()) {
   userCount += 1;
   let unauthorized = 0;
   const user = { _id: `e${userCount}`.padEnd(24, '0'), fullName: 'Me', profilePic: '' } as AuthUser;
@@ -33,6 +35,10 @@ function setup(gate: Promise<void> = Promise.resolve(), checkStatus = 200) {
       }
       if (url.pathname.endsWith('/messages/sync')) return json({ direct: [], group: [], cursor: 0, hasMore: false, epoch: 'e1' });
       if (url.pathname.endsWith('/messages/groups') || url.pathname.endsWith('/messages/users') || url.pathname.endsWith('/messages/therapists')) return json([]);
+      if (url.pathname.endsWith('/messages/requests')) {
+        await requestsGate;
+        return json([{ _id: OTHER, fullName: 'Stranger', profilePic: '', role: 'user', count: 1, lastAt: new Date().toISOString() }]);
+      }
       if (url.pathname.endsWith('/messages/batch')) {
         await gate;
         const { items } = await (input as Request).json() as { items: Array<{ clientId: string; to: string; text: string }> };
@@ -108,6 +114,24 @@ describe('the sync engine', () => {
     await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(1));
     s.conn.handlers!.onEvent.resync!();
     await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/sync'))).toHaveLength(2), { timeout: RESYNC_SPREAD_MS + 2_000 });
+  });
+
+  it('stores a stranger\'s live message only once the requests list read after it has landed: it is never counted unread', async () => {
+    let release = () => {};
+    const s = setup(Promise.resolve(), 200, new Promise<void>((resolve) => { release = resolve; }));
+    engine = s.engine;
+    engine.start();
+    const me = engine.db.userId;
+    s.conn.handlers!.onEvent.newMessage!({
+      _id: 'm'.padEnd(24, '1'), seq: 7, senderId: OTHER, receiverId: me, text: 'hey', image: null,
+      clientId: 'c1', createdAt: new Date().toISOString(), request: true,
+    });
+    await vi.waitFor(() => expect(s.asked.filter((p) => p.endsWith('/messages/requests'))).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await engine.db.messages.count()).toBe(0);
+    release();
+    await vi.waitFor(async () => expect(await engine!.db.messages.count()).toBe(1));
+    expect((await readSummaries(engine.db)).get(directKey(OTHER))).toMatchObject({ unread: 0, request: true });
   });
 });
 
