@@ -405,7 +405,7 @@ describe('the client address', () => {
   async function seenAddress(env: Record<string, string>, xff: string | undefined, socketAddress = '127.0.0.1') {
     const { app, logs } = await appWith(env);
     await app.inject({ url: '/api/safety/resources', remoteAddress: socketAddress, headers: xff ? { 'x-forwarded-for': xff } : {} });
-    const line = logs.entries().find((e) => e.msg === 'incoming request');
+    const line = logs.entries().find((e) => e.msg === 'request completed');
     return (line?.req as { remoteAddress?: string } | undefined)?.remoteAddress;
   }
 

@@ -4,7 +4,7 @@
  * an idle time (SESSION_IDLE_DAYS), at logout, or when its person ends it from another device.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema';
 import { browserLabel } from './browser-label';
@@ -56,21 +56,43 @@ export function alive(idleDays: number): SQL {
 }
 
 /**
- * The session behind a cookie token and its person, or null when unknown, expired, idle too long,
- * its user is gone or suspended. Suspending deletes the sessions too; this is the second lock, so a
- * session made in a race with the suspension (a sign-in already past its checks) still signs nobody in.
+ * Built once per database: every request and socket connection asks it, and building the query
+ * each time cost more than running it. Times are parameters (ISO strings: placeholders skip
+ * drizzle's column encoders).
  */
-export async function findSession(db: Db, token: string, idleDays = DEFAULT_IDLE_DAYS): Promise<{ user: UserRow; session: SessionInfo } | null> {
-  if (!token || token.length > 100) return null;
-  const rows = await db
+function sessionLookup(db: Db) {
+  return db
     .select({
       user: users,
       session: { id: sessions.id, publicId: sessions.publicId, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, browser: sessions.browser },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, digest(token)), alive(idleDays), isNull(users.suspendedAt)))
-    .limit(1);
+    .where(and(
+      eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now')),
+      gt(sessions.lastSeenAt, sql.placeholder('idleSince')), isNull(users.suspendedAt),
+    ))
+    .limit(1)
+    .prepare('haven_find_session');
+}
+const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
+/**
+ * The session behind a cookie token and its person, or null when unknown, expired, idle too long,
+ * its user is gone or suspended. Suspending deletes the sessions too; this is the second lock, so a
+ * session made in a race with the suspension (a sign-in already past its checks) still signs nobody in.
+ */
+export async function findSession(db: Db, token: string, idleDays = DEFAULT_IDLE_DAYS): Promise<{ user: UserRow; session: SessionInfo } | null> {
+  if (!token || token.length > 100) return null;
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    lookups.set(db, lookup);
+  }
+  const now = Date.now();
+  const rows = await lookup.execute({
+    id: digest(token), now: new Date(now).toISOString(), idleSince: new Date(now - idleDays * DAY_MS).toISOString(),
+  });
   return rows[0] ?? null;
 }
 

@@ -8,10 +8,9 @@
 import { and, eq, or } from 'drizzle-orm';
 import { isProfessional } from '../../shared/limits';
 import type { Db } from '../db/client';
-import { directMessages, groupMembers, users, type UserRow } from '../db/schema';
+import { blocks, directMessages, groupMembers, users, type UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { notPending } from '../users/standing';
-import { isBlocking } from '../community/blocks';
 import { findGroup } from './groups';
 import type { FoundMessage } from './take-back';
 
@@ -25,18 +24,26 @@ export async function findPartner(db: Db, id: string): Promise<UserRow | null> {
   return row ?? null;
 }
 
-/** The person whose thread is asked for; the spec's words when there is none to talk to. */
+/** The spec's words when there is nobody to talk to. */
+const noPartner = () => new AppError('NOT_FOUND', 'Invalid user selected');
+
+/** The person whose thread is asked for. */
 export async function threadPartner(db: Db, id: string): Promise<UserRow> {
   const partner = await findPartner(db, id);
-  if (!partner) throw new AppError('NOT_FOUND', 'Invalid user selected');
+  if (!partner) throw noPartner();
   return partner;
 }
 
 export async function findRecipient(db: Db, sender: UserRow, receiverId: string): Promise<UserRow> {
   if (receiverId === sender.id) throw new AppError('VALIDATION_FAILED', 'You cannot message yourself');
-  const receiver = await threadPartner(db, receiverId);
+  // The person and whether the sender blocks them, in one read: this runs on every send.
+  const [found] = await db.select({ receiver: users, blocked: blocks.blockedId }).from(users)
+    .leftJoin(blocks, and(eq(blocks.blockerId, sender.id), eq(blocks.blockedId, users.id)))
+    .where(and(eq(users.id, receiverId), notPending())).limit(1);
+  if (!found) throw noPartner();
+  const { receiver } = found;
   // Signal's rule: to write to someone you blocked, unblock them first.
-  if (await isBlocking(db, sender.id, receiver.id)) throw new AppError('FORBIDDEN', 'You blocked this person. Unblock them to send a message.');
+  if (found.blocked !== null) throw new AppError('FORBIDDEN', 'You blocked this person. Unblock them to send a message.');
   if (!(await mayWrite(db, sender, receiver))) {
     throw new AppError('FORBIDDEN', 'You can only message the people referred to you');
   }
