@@ -16,7 +16,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { AppEvents } from './events';
 import { frameworkErrorBody, registerErrorHandling } from './http/errors';
-import { loggerOptions, logRequests } from './http/logging';
+import { loggerOptions, OneLinePerRequest } from './http/logging';
 import { makeOriginCheck } from './http/origin';
 import { securityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
@@ -64,7 +64,7 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
   const headers = securityHeaders(config);
   const app = Fastify({
     logger: loggerOptions(logLevel ?? config.LOG_LEVEL, logStream),
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     ...serverTimeouts(config),
     bodyLimit: 1024 * 1024,
@@ -79,7 +79,6 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandling(app);
-  logRequests(app);
 
   const uploadKeys = await database.once((db) => loadOrCreateKeys(db, config.dataDir));
   const limiters = new Limiters(database, uploadKeys.privateKey);

@@ -10,7 +10,8 @@
  * service: time to the last push and socket delivery p99 with and without it; PUSH_DEVICES
  * shortens it); catchup (a fresh device in a group of 50,000 messages, in real Chromium, on the
  * dashboard and on /settings: heading, a tap during catch-up, catch-up done, long tasks;
- * CATCHUP_MESSAGES shortens it).
+ * CATCHUP_MESSAGES shortens it); history (scrolling back through a group of 50,000 messages, page
+ * by page, before and after an analysis; PGlite and PostgreSQL; HISTORY_MESSAGES shortens it).
  */
 import { apiBench } from './api';
 import { bundleBench } from './bundle';
@@ -22,6 +23,7 @@ import { loginBrowserBench } from './login-browser';
 import { spawnSync } from 'node:child_process';
 import { realtimeBench } from './realtime';
 import { buildForBench, replayBrowserBench } from './replay-browser';
+import { historyBench } from './history';
 
 const wanted = new Set(process.argv.slice(2));
 const run = (name: string) => wanted.size === 0 || wanted.has(name);
@@ -57,6 +59,10 @@ async function main() {
   if (run('catchup')) {
     console.table(await catchUpBrowserBench(undefined, dist()));
     if (pgUrl) console.table(await catchUpBrowserBench(pgUrl, dist()));
+  }
+  if (run('history')) {
+    console.table(await historyBench());
+    if (pgUrl) console.table(await historyBench(pgUrl));
   }
   if (run('property')) {
     const started = performance.now();

@@ -4,7 +4,7 @@
  * frames) and never what someone wrote, their email or a password hash: those travel as SQL
  * parameters, which drizzle copies into its error message and pg/PGlite into `detail`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 const MAX_MESSAGE = 1_000;
 const MAX_FRAMES = 12;
@@ -85,14 +85,18 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
 }
 
 /**
- * One line per request, when it is answered (Fastify's own logging writes two: on arrival and on
- * answer, and under load the log cost as much as a query). Set `disableRequestLogging` with it.
+ * One line per request, when it is answered, with the request's method and path on it. Fastify
+ * writes two (on arrival and on answer), and under load the log cost as much as a query. Its
+ * other lines (errors, 404s) are as Fastify writes them.
  */
-export function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
 
 /** The same allow-list as one readable block, for the console when the server cannot start or stop. */
