@@ -4,13 +4,15 @@
  * years of a busy group would leave them), and a member signing in on a fresh browser on one
  * screen. Figures: the screen's heading on screen; on the dashboard, a tap on Settings answered
  * while catch-up runs; catch-up finished (the device's cursor reaches the group's newest change);
- * and the main thread's long tasks until then (their total and the longest). The clock is the real
+ * the device's copy trimmed back to its bound after it; and the main thread's long tasks until
+ * then (their total and the longest). The clock is the real
  * one; nothing is skipped. Prints; asserts nothing.
  */
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { eq, sql } from 'drizzle-orm';
 import { groupMessages } from '../../src/server/db/schema';
 import type { AuthUser } from '../../src/shared/api';
+import { KEEP_PER_CONVERSATION } from '../../src/client/sync/prune';
 import { startBenchServer, type BenchServer } from './lib';
 import { CHROME_ARGS, post, verifiedPro } from './replay-browser';
 
@@ -42,6 +44,20 @@ async function seed(server: BenchServer, groupId: string, senderId: string, stam
     from generate_series(1, ${MESSAGES}) as g`);
   const [row] = await server.database.db.select({ newest: sql<string>`max(${groupMessages.rev})` }).from(groupMessages).where(eq(groupMessages.groupId, groupId));
   return Number(row!.newest);
+}
+
+/** How many messages the device holds, read straight from IndexedDB. */
+function storedOf(dbName: string): Promise<number> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open(dbName);
+    open.addEventListener('error', () => resolve(Number.POSITIVE_INFINITY));
+    open.addEventListener('success', () => {
+      const db = open.result;
+      const count = db.transaction('messages').objectStore('messages').count();
+      count.addEventListener('success', () => { db.close(); resolve(count.result); });
+      count.addEventListener('error', () => { db.close(); resolve(Number.POSITIVE_INFINITY); });
+    });
+  });
 }
 
 /** The device's catch-up cursor, read straight from IndexedDB (0 before the first page lands). */
@@ -101,12 +117,22 @@ async function openOn(context: BrowserContext, screen: '/dashboard' | '/settings
     }
     await page.waitForTimeout(250);
   }
+  // Then the device trims its copy to the newest KEEP_PER_CONVERSATION (prune.ts): settled.
+  let trimmed = 0;
+  while (done && Date.now() - started < GIVE_UP_MS) {
+    if ((await page.evaluate(storedOf, `haven-${me._id}`)) <= KEEP_PER_CONVERSATION) {
+      trimmed = Date.now() - started;
+      break;
+    }
+    await page.waitForTimeout(250);
+  }
   const longTasks = await page.evaluate(() => (globalThis as unknown as { longTasks: number[] }).longTasks);
   return {
     case: `${MESSAGES.toLocaleString('en')} messages, fresh device on ${screen}`,
     heading: `${heading} ms`,
     'tap during catch-up': tap || '-',
     'catch-up done': done ? seconds(done) : `not in ${seconds(GIVE_UP_MS)}`,
+    'copy trimmed': trimmed ? seconds(trimmed) : '-',
     'long tasks': `${seconds(longTasks.reduce((a, b) => a + b, 0))} (${longTasks.length}, longest ${Math.round(Math.max(0, ...longTasks))} ms)`,
   };
 }

@@ -59,10 +59,15 @@ export async function catchUp(db: HavenDb, fetchPage: (since: number) => Promise
     page = await fetchPage(0);
   }
   for (;;) {
+    // The next page is asked for while this one is stored: the server's answer and the device's
+    // writes overlap instead of taking turns. Its cursor is the one this page stores, so a crash
+    // still resumes from the last whole page.
+    const next = page.hasMore ? fetchPage(page.cursor) : null;
+    next?.catch(() => undefined); // a failure surfaces below, unless storing this page failed first
     await applyPage(db, page);
     applied?.(page);
     cursor = page.cursor;
-    if (!page.hasMore) return cursor;
-    page = await fetchPage(cursor);
+    if (!next) return cursor;
+    page = await next;
   }
 }

@@ -131,7 +131,8 @@ export function withoutBlocked(incoming: readonly LocalMessage[], blocked: Reado
 /** This device's waiting edits and reactions of these messages, by message key, in outbox order. */
 export async function pendingChanges(db: HavenDb, keys: readonly string[], except: ReadonlySet<number> = new Set()): Promise<Map<string, PendingChange[]>> {
   const byKey = new Map<string, PendingChange[]>();
-  if (keys.length === 0) return byKey;
+  // An empty outbox (a catch-up page, most of the time) costs one count, not a 500-key index walk.
+  if (keys.length === 0 || (await db.outbox.count()) === 0) return byKey;
   const rows = (await db.outbox.where('messageKey').anyOf([...keys]).toArray()).sort((a, b) => a.order! - b.order!);
   for (const row of rows) {
     const change = pendingChangeOf(row);

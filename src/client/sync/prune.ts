@@ -11,6 +11,7 @@ import { sweepOrphanImages } from '../db/device-images';
 import { isHeld } from './held';
 
 export const KEEP_PER_CONVERSATION = 500;
+const DELETE_SLICE = 1_000;
 
 /** Removes, per conversation over `keep` rows, the stored rows older than its newest `keep`; answers how many went. */
 export async function pruneConversations(db: HavenDb, keep = KEEP_PER_CONVERSATION): Promise<number> {
@@ -22,13 +23,18 @@ export async function pruneConversations(db: HavenDb, keep = KEEP_PER_CONVERSATI
     removed += await db.transaction('rw', db.messages, db.outbox, async () => {
       const total = await db.messages.where('conversation').equals(conversation).count();
       if (total <= keep) return 0;
-      const oldest = await db.messages.where('[conversation+sortKey]')
+      // Keys only: after a catch-up of a big group this is tens of thousands of rows, and reading
+      // them whole held the main thread for a second. Rows not sent yet and rows the outbox
+      // points to are few, so they are read as sets to leave out.
+      const oldest = (await db.messages.where('[conversation+sortKey]')
         .between([conversation, Dexie.minKey], [conversation, Dexie.maxKey])
-        .limit(total - keep).toArray();
-      const sent = oldest.filter((m) => m.status === 'sent').map((m) => m.key);
-      const held = new Set((await db.outbox.where('messageKey').anyOf(sent).keys()) as string[]);
-      const doomed = sent.filter((key) => !held.has(key));
-      await db.messages.bulkDelete(doomed);
+        .limit(total - keep).primaryKeys()) as string[];
+      const unsent = new Set((await db.messages.where('status').notEqual('sent').primaryKeys()) as string[]);
+      const held = new Set((await db.outbox.orderBy('messageKey').keys()) as string[]);
+      const doomed = oldest.filter((key) => !unsent.has(key) && !held.has(key));
+      // In slices, each awaited: one call with tens of thousands of keys makes as many requests
+      // in one go and held the main thread for a second; between slices it is free.
+      for (let i = 0; i < doomed.length; i += DELETE_SLICE) await db.messages.bulkDelete(doomed.slice(i, i + DELETE_SLICE));
       return doomed.length;
     });
   }

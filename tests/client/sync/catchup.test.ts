@@ -43,6 +43,25 @@ describe('catch-up', () => {
     ]);
   });
 
+  it('asks for the next page while storing the one it has (each still lands with its own cursor)', async () => {
+    const cursorWhenAsked: number[] = [];
+    const all: SyncPage[] = [
+      { direct: [direct(1, OTHER, db.userId)], group: [], cursor: 1, hasMore: true, epoch: EPOCH },
+      { direct: [direct(2, OTHER, db.userId)], group: [], cursor: 2, hasMore: true, epoch: EPOCH },
+      { direct: [], group: [group(3)], cursor: 3, hasMore: false, epoch: EPOCH },
+    ];
+    const fetch = async (since: number) => {
+      cursorWhenAsked.push(await readCursor(db));
+      expect(since).toBe([0, 1, 2][cursorWhenAsked.length - 1]);
+      return all.shift()!;
+    };
+    expect(await catchUp(db, fetch)).toBe(3);
+    // Page 2 was asked for before page 1 was stored, page 3 before page 2 was.
+    expect(cursorWhenAsked).toEqual([0, 0, 1]);
+    expect(await readCursor(db)).toBe(3);
+    expect(await db.messages.count()).toBe(3);
+  });
+
   it('resumes from the last whole page after a failure mid-way', async () => {
     const source = pages([{ direct: [direct(5, OTHER, db.userId)], group: [], cursor: 5, hasMore: true, epoch: EPOCH }]);
     await expect(catchUp(db, source.fetch)).rejects.toThrow('no more pages');
