@@ -3,12 +3,18 @@
  * throttling) against the production build and the real server, in the system Chromium. Nothing
  * is downloaded: lighthouse is a dev dependency and chrome-launcher starts /usr/bin/chromium.
  * Runs the audit RUNS times and prints each score's median, since single runs wander.
+ * Then /dashboard signed in, on a first visit: each run a new browser profile holding only the
+ * person's cookies (Lighthouse's own storage reset would sign them out), opened by playwright-core
+ * with a debugging port Lighthouse drives.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Flags } from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { startBenchServer } from './lib';
-import { CHROME_ARGS } from './replay-browser';
+import { CHROME_ARGS, post, verifiedPro } from './replay-browser';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -16,45 +22,86 @@ const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-bl
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
-export async function lighthouseBench(dist: string): Promise<Record<string, string>[]> {
-  const server = await startBenchServer(undefined, dist);
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    chromeFlags: CHROME_ARGS.filter((f) => f !== '--headless').concat('--headless=new'),
-  });
+/** RUNS audits of one page; answers the medians as rows. */
+async function audits(label: string, url: string, audit: (flags: Flags) => Promise<Awaited<ReturnType<typeof lighthouse>>>): Promise<Record<string, string>[]> {
   const scores: Record<string, number[]> = {};
   const metrics: Record<string, { values: number[]; unit: string }> = {};
-  try {
-    for (let run = 0; run < RUNS; run += 1) {
-      // Each run is a first visit: Lighthouse clears the origin's storage and cache before loading.
-      const result = await lighthouse(`${server.baseUrl}/login`, {
-        port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES],
-      });
-      const lhr = result?.lhr;
-      if (!lhr || lhr.runtimeError) {
-        // A trace lost on a busy machine (NO_NAVSTART): said, and left out of the medians.
-        console.log(`lighthouse run ${run + 1}: no result (${lhr?.runtimeError?.code ?? 'no report'})`);
-        continue;
-      }
-      // LIGHTHOUSE_REPORT=file.json keeps the last run's whole report for a closer look.
-      if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr));
-      for (const c of CATEGORIES) (scores[c] ??= []).push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
-      for (const m of METRICS) {
-        const audit = lhr.audits[m];
-        const entry = (metrics[m] ??= { values: [], unit: audit?.numericUnit ?? '' });
-        entry.values.push(audit?.numericValue ?? Number.NaN);
-      }
-      const failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) => lhr.categories[c]!.auditRefs
-        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${c}: ${ref.id}`));
-      if (failing.length > 0) console.log(`lighthouse run ${run + 1}: audits not passed: ${failing.join(', ')}`);
+  for (let run = 0; run < RUNS; run += 1) {
+    const result = await audit({ output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError) {
+      // A trace lost on a busy machine (NO_NAVSTART): said, and left out of the medians.
+      console.log(`lighthouse ${label} run ${run + 1}: no result (${lhr?.runtimeError?.code ?? 'no report'})`);
+      continue;
     }
-  } finally {
-    await chrome.kill();
-    await server.close();
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`lighthouse ${label}: ended on ${lhr.finalDisplayedUrl}`);
+    // LIGHTHOUSE_REPORT=file.json keeps the last run's whole report for a closer look.
+    if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr));
+    for (const c of CATEGORIES) (scores[c] ??= []).push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
+    for (const m of METRICS) {
+      const entry = (metrics[m] ??= { values: [], unit: lhr.audits[m]?.numericUnit ?? '' });
+      entry.values.push(lhr.audits[m]?.numericValue ?? Number.NaN);
+    }
+    const failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) => lhr.categories[c]!.auditRefs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${c}: ${ref.id}`));
+    if (failing.length > 0) console.log(`lighthouse ${label} run ${run + 1}: audits not passed: ${failing.join(', ')}`);
   }
   const format = (m: string, v: number, unit: string) => (unit === 'millisecond' ? `${Math.round(v)} ms` : m === 'cumulative-layout-shift' ? v.toFixed(3) : String(v));
   return [
-    ...CATEGORIES.map((c) => ({ case: `Lighthouse mobile /login: ${c}`, value: String(median(scores[c] ?? [])), detail: `runs: ${(scores[c] ?? []).join(', ')}` })),
-    ...METRICS.map((m) => ({ case: `  ${m}`, value: format(m, median(metrics[m]!.values), metrics[m]!.unit), detail: 'median, simulated slow 4G' })),
+    ...CATEGORIES.map((c) => ({ case: `Lighthouse mobile ${label}: ${c}`, value: String(median(scores[c] ?? [])), detail: `runs: ${(scores[c] ?? []).join(', ')}` })),
+    ...METRICS.map((m) => ({ case: `  ${m}`, value: metrics[m] ? format(m, median(metrics[m].values), metrics[m].unit) : '-', detail: 'median, simulated slow 4G' })),
   ];
+}
+
+/** A signed-up person's cookies, made in a throwaway context. */
+async function signedInCookies(baseURL: string) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
+  try {
+    const stamp = Date.now().toString(36);
+    const { admin, referralCode } = await verifiedPro(browser, baseURL, stamp);
+    await admin.close();
+    const context = await browser.newContext({ baseURL });
+    await post(context, '/api/auth/signup', { fullName: `Lighthouse ${stamp}`, email: `lighthouse-${stamp}@bench.haven`, password: 'bench-password', role: 'user', referralCode });
+    return await context.cookies();
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function lighthouseBench(dist: string): Promise<Record<string, string>[]> {
+  const server = await startBenchServer(undefined, dist);
+  const rows: Record<string, string>[] = [];
+  try {
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      chromeFlags: CHROME_ARGS.filter((f) => f !== '--headless').concat('--headless=new'),
+    });
+    try {
+      // Each run is a first visit: Lighthouse clears the origin's storage and cache before loading.
+      const login = `${server.baseUrl}/login`;
+      rows.push(...await audits('/login', login, (flags) => lighthouse(login, { ...flags, port: chrome.port })));
+    } finally {
+      await chrome.kill();
+    }
+    const cookies = await signedInCookies(server.baseUrl);
+    const dashboard = `${server.baseUrl}/dashboard`;
+    rows.push(...await audits('/dashboard signed in', dashboard, async (flags) => {
+      const profile = mkdtempSync(join(tmpdir(), 'haven-lighthouse-'));
+      const port = 9300 + Math.floor(Math.random() * 500);
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        args: [...CHROME_ARGS.filter((f) => f !== '--headless'), `--remote-debugging-port=${port}`], headless: true,
+      });
+      try {
+        await context.addCookies(cookies);
+        return await lighthouse(dashboard, { ...flags, port, disableStorageReset: true });
+      } finally {
+        await context.close();
+        rmSync(profile, { recursive: true, force: true });
+      }
+    }));
+  } finally {
+    await server.close();
+  }
+  return rows;
 }
