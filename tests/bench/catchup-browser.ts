@@ -119,9 +119,14 @@ async function openOn(context: BrowserContext, screen: '/dashboard' | '/settings
   }
   // Then the device trims its copy to the newest KEEP_PER_CONVERSATION (prune.ts): settled.
   let trimmed = 0;
-  while (done > 0 && trimmed === 0 && Date.now() - started < GIVE_UP_MS) {
-    if ((await page.evaluate(storedOf, `haven-${me._id}`)) <= KEEP_PER_CONVERSATION) trimmed = Date.now() - started;
-    else await page.waitForTimeout(250);
+  if (done > 0) {
+    while (Date.now() - started < GIVE_UP_MS) {
+      if ((await page.evaluate(storedOf, `haven-${me._id}`)) <= KEEP_PER_CONVERSATION) {
+        trimmed = Date.now() - started;
+        break;
+      }
+      await page.waitForTimeout(250);
+    }
   }
   const longTasks = await page.evaluate(() => (globalThis as unknown as { longTasks: number[] }).longTasks);
   return {
