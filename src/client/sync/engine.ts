@@ -234,8 +234,9 @@ export class SyncEngine {
         },
         newMessage: (m) => {
           // A stranger's message is stored once the requests list read after it has landed, so
-          // no screen ever counts it as unread in between (it counts in no total).
-          if (m.request && m.senderId !== this.user._id) void this.requestsNow().finally(() => this.incoming.add(fromDirect(m, this.user._id)));
+          // no screen ever counts it as unread in between (it counts in no total). An edit or
+          // take-back of it that arrived meanwhile is newer, and stays.
+          if (m.request && m.senderId !== this.user._id) void this.requestsNow().finally(() => this.incoming.add(fromDirect(m, this.user._id), { onlyIfNew: true }));
           else this.incoming.add(fromDirect(m, this.user._id));
           if (m.senderId === this.user._id) return;
           this.receipts.received([m]);

@@ -12,13 +12,19 @@ import { messageTables, putServerMessages } from './merge';
 export const INCOMING_GATHER_MS = 30;
 
 export class IncomingMessages {
-  private pending: LocalMessage[] = [];
+  private pending: { message: LocalMessage; onlyIfNew: boolean }[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
 
   constructor(private readonly db: HavenDb, private readonly onError: (error: unknown) => void) {}
 
-  add(message: LocalMessage): void {
-    this.pending.push(message);
+  /**
+   * `onlyIfNew`: a message held back for a while (a stranger's, engine.ts) lands only if nothing
+   * stored it meanwhile: any copy already here (an edit, a take-back, a catch-up page) is newer.
+   */
+  add(message: LocalMessage, options: { onlyIfNew?: boolean } = {}): void {
+    if (this.stopped) return;
+    this.pending.push({ message, onlyIfNew: options.onlyIfNew ?? false });
     this.timer ??= setTimeout(() => void this.apply(), INCOMING_GATHER_MS);
   }
 
@@ -28,7 +34,15 @@ export class IncomingMessages {
     this.pending = [];
     try {
       await this.db.transaction('rw', messageTables(this.db), async () => {
-        await putServerMessages(this.db, incoming);
+        const held = incoming.filter((i) => i.onlyIfNew).map((i) => i.message.key);
+        const stored = new Set((await this.db.messages.bulkGet(held)).flatMap((m) => (m ? [m.key] : [])));
+        const seen = new Set<string>();
+        const messages = incoming.flatMap(({ message, onlyIfNew }) => {
+          const older = onlyIfNew && (stored.has(message.key) || seen.has(message.key));
+          seen.add(message.key);
+          return older ? [] : [message];
+        });
+        await putServerMessages(this.db, messages);
       });
     } catch (error) {
       // Catch-up brings these again; the failure is still reported.
@@ -37,6 +51,7 @@ export class IncomingMessages {
   }
 
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.pending = [];
   }

@@ -35,4 +35,31 @@ describe('live messages from the socket', () => {
     expect(onError).not.toHaveBeenCalled();
     incoming.stop();
   });
+
+  it('a message held back lands only when nothing newer of it is here: a take-back that came first stays', async () => {
+    const incoming = new IncomingMessages(db, vi.fn());
+    const original = fromDirect(direct(7), db.userId);
+    const takenBack = fromDirect({ ...direct(7), text: '', deletedAt: new Date().toISOString(), deletedBy: 'sender' }, db.userId);
+    // The take-back was already stored; in a second case it waits in the same gathered batch.
+    incoming.add(takenBack);
+    await vi.waitFor(async () => expect(await db.messages.count()).toBe(1));
+    incoming.add(original, { onlyIfNew: true });
+    const edited = fromDirect({ ...direct(8), text: 'edited' }, db.userId);
+    incoming.add(edited);
+    incoming.add(fromDirect(direct(8), db.userId), { onlyIfNew: true });
+    // Nothing else of this one: the held-back copy lands.
+    incoming.add(fromDirect(direct(9), db.userId), { onlyIfNew: true });
+    await vi.waitFor(async () => expect(await db.messages.count()).toBe(3));
+    const stored = await db.messages.bulkGet([original.key, edited.key, fromDirect(direct(9), db.userId).key]);
+    expect(stored.map((m) => [m?.text, Boolean(m?.deletedAt)])).toEqual([['', true], ['edited', false], ['live 9', false]]);
+    incoming.stop();
+  });
+
+  it('writes nothing once stopped', async () => {
+    const incoming = new IncomingMessages(db, vi.fn());
+    incoming.stop();
+    incoming.add(fromDirect(direct(1), db.userId));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await db.messages.count()).toBe(0);
+  });
 });

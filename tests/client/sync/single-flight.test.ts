@@ -49,3 +49,26 @@ describe('singleFlight', () => {
     await expect(again).resolves.toBeUndefined();
   });
 });
+
+describe('singleFlight, one run at a time', () => {
+  it('never runs twice at once, even when called the moment a run ends', async () => {
+    let active = 0;
+    let most = 0;
+    let runs = 0;
+    const run = singleFlight(async () => {
+      runs += 1;
+      active += 1;
+      most = Math.max(most, active);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      active -= 1;
+    });
+    const first = run();
+    const queued = run();
+    await first;
+    // Right after the first run: the queued one has already started, so this waits behind it.
+    const late = run();
+    await Promise.all([queued, late]);
+    expect(most).toBe(1);
+    expect(runs).toBe(3);
+  });
+});
