@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { groupMessages } from '../../src/server/db/schema';
 import type { AuthUser } from '../../src/shared/api';
 import { KEEP_PER_CONVERSATION } from '../../src/client/sync/prune';
+import { cursorOf } from '../support/device-store';
 import { startBenchServer, type BenchServer } from './lib';
 import { CHROME_ARGS, post, verifiedPro } from './replay-browser';
 
@@ -60,24 +61,6 @@ function storedOf(dbName: string): Promise<number> {
   });
 }
 
-/** The device's catch-up cursor, read straight from IndexedDB (0 before the first page lands). */
-function cursorOf(dbName: string): Promise<number> {
-  return new Promise((resolve) => {
-    const open = indexedDB.open(dbName);
-    open.addEventListener('error', () => resolve(0));
-    open.addEventListener('success', () => {
-      const db = open.result;
-      const done = (cursor: number) => {
-        db.close();
-        resolve(cursor);
-      };
-      if (!db.objectStoreNames.contains('meta')) return done(0);
-      const get = db.transaction('meta').objectStore('meta').get('syncCursor');
-      get.addEventListener('success', () => done(Number((get.result as { value?: number } | undefined)?.value ?? 0)));
-      get.addEventListener('error', () => done(0));
-    });
-  });
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

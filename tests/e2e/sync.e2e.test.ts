@@ -10,6 +10,7 @@ import type { BatchResponse } from '../../src/shared/api';
 import { useBrowser, WAIT } from './browser';
 import { createGroupApi, expectTick, message, personRow, sendWithEnter, signUpAs, uniqueName, verifiedTherapist } from './chat-helpers';
 import { waitForController } from './offline-helpers';
+import { cursorOf } from '../support/device-store';
 
 /** The page's own outbox rows, read straight from IndexedDB. */
 function outboxRows(page: Page, userId: string): Promise<Array<{ attempts: number; status: string }>> {
@@ -50,24 +51,6 @@ async function postHistory(page: Page, groupId: string, prefix: string, count: n
   }
 }
 
-/** The device's catch-up cursor, read straight from IndexedDB (0 before the first page lands). */
-function storedCursor(dbName: string): Promise<number> {
-  return new Promise((resolve) => {
-    const open = indexedDB.open(dbName);
-    open.addEventListener('error', () => resolve(0));
-    open.addEventListener('success', () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('meta')) {
-        db.close();
-        resolve(0);
-        return;
-      }
-      const get = db.transaction('meta').objectStore('meta').get('syncCursor');
-      get.addEventListener('success', () => { db.close(); resolve(Number((get.result as { value?: number } | undefined)?.value ?? 0)); });
-      get.addEventListener('error', () => { db.close(); resolve(0); });
-    });
-  });
-}
 
 describe('sync v2 in Chromium', () => {
   const browser = useBrowser();
@@ -145,7 +128,7 @@ describe('sync v2 in Chromium', () => {
     await reader.getByTestId('group-item').filter({ hasText: groupName }).waitFor();
     // Its first catch-up has stored its cursor (past the history) before it joins: a reload while
     // it ran would start again from 0, and bring the history that way.
-    await expect.poll(() => reader.evaluate(storedCursor, `haven-${readerUser._id}`), { timeout: WAIT }).toBeGreaterThan(0);
+    await expect.poll(() => reader.evaluate(cursorOf, `haven-${readerUser._id}`), { timeout: WAIT }).toBeGreaterThan(0);
     await post(reader, `/api/messages/join-group/${groupId}`);
     const olderPages: string[] = [];
     reader.on('request', (r) => {
