@@ -4,7 +4,7 @@
  * an idle time (SESSION_IDLE_DAYS), at logout, or when its person ends it from another device.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema';
 import { browserLabel } from './browser-label';
@@ -50,9 +50,14 @@ export async function createSession(
   });
 }
 
+/** Sessions before their expiry at `now` and used since `idleSince`: values, or a prepared statement's placeholders. */
+function aliveAt(now: Date | Placeholder, idleSince: Date | Placeholder): SQL {
+  return and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince))!;
+}
+
 /** Sessions still alive: before their expiry and used within the idle time. */
 export function alive(idleDays: number): SQL {
-  return and(gt(sessions.expiresAt, new Date()), gt(sessions.lastSeenAt, new Date(Date.now() - idleDays * DAY_MS)))!;
+  return aliveAt(new Date(), new Date(Date.now() - idleDays * DAY_MS));
 }
 
 /**
@@ -68,10 +73,7 @@ function sessionLookup(db: Db) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(
-      eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now')),
-      gt(sessions.lastSeenAt, sql.placeholder('idleSince')), isNull(users.suspendedAt),
-    ))
+    .where(and(eq(sessions.id, sql.placeholder('id')), aliveAt(sql.placeholder('now'), sql.placeholder('idleSince')), isNull(users.suspendedAt)))
     .limit(1)
     .prepare('haven_find_session');
 }
