@@ -5,17 +5,15 @@
  * screen. Figures: the screen's heading on screen; on the dashboard, a tap on Settings answered
  * while catch-up runs; catch-up finished (the device's cursor reaches the group's newest change);
  * the device's copy trimmed back to its bound after it; and the main thread's long tasks until
- * then (their total and the longest). The clock is the real
- * one; nothing is skipped. Prints; asserts nothing.
+ * then (their total and the longest). The clock is the real one; nothing is skipped. Prints;
+ * asserts nothing.
  */
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { eq, sql } from 'drizzle-orm';
-import { groupMessages } from '../../src/server/db/schema';
 import type { AuthUser } from '../../src/shared/api';
 import { KEEP_PER_CONVERSATION } from '../../src/client/sync/prune';
 import { cursorOf } from '../support/device-store';
-import { startBenchServer, type BenchServer } from './lib';
-import { CHROME_ARGS, post, verifiedPro } from './replay-browser';
+import { seedGroupHistory, startBenchServer } from './lib';
+import { CHROME_ARGS, CHROME_PATH, post, verifiedPro } from './replay-browser';
 
 const MESSAGES = Number(process.env.CATCHUP_MESSAGES ?? 50_000);
 /** A catch-up still running after this long is reported as unfinished. */
@@ -37,16 +35,6 @@ async function setUp(browser: Browser, baseURL: string, count: number) {
   return { groupId: group._id, senderId: pro._id, stamp, members };
 }
 
-/** Inserts the group's history in one statement; answers its newest change (the cursor a caught-up device holds). */
-async function seed(server: BenchServer, groupId: string, senderId: string, stamp: string): Promise<number> {
-  await server.database.db.execute(sql`
-    insert into group_messages (id, group_id, sender_id, text, client_id)
-    select substr(md5(${stamp} || g::text), 1, 24), ${groupId}, ${senderId}, 'An older message, number ' || g, 'seed-' || ${stamp} || '-' || g
-    from generate_series(1, ${MESSAGES}) as g`);
-  const [row] = await server.database.db.select({ newest: sql<string>`max(${groupMessages.rev})` }).from(groupMessages).where(eq(groupMessages.groupId, groupId));
-  return Number(row!.newest);
-}
-
 /** How many messages the device holds, read straight from IndexedDB. */
 function storedOf(dbName: string): Promise<number> {
   return new Promise((resolve) => {
@@ -60,7 +48,6 @@ function storedOf(dbName: string): Promise<number> {
     });
   });
 }
-
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -124,10 +111,10 @@ async function openOn(context: BrowserContext, screen: '/dashboard' | '/settings
 
 export async function catchUpBrowserBench(postgresUrl: string | undefined, dist: string): Promise<Record<string, string>[]> {
   const server = await startBenchServer(postgresUrl, dist);
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
   try {
     const { groupId, senderId, stamp, members } = await setUp(browser, server.baseUrl, 2);
-    const newest = await seed(server, groupId, senderId, stamp);
+    const newest = await seedGroupHistory(server, groupId, senderId, stamp, MESSAGES);
     const rows: Record<string, string>[] = [];
     for (const [i, screen] of (['/dashboard', '/settings'] as const).entries()) {
       rows.push({ database: server.kind, ...(await openOn(members[i]!, screen, newest)) });

@@ -6,11 +6,10 @@
  * (the planner's statistics as they were) and after an analysis (what Haven's statistics keeper,
  * or PostgreSQL's autovacuum, does once the growth is seen). Prints; asserts nothing.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { HISTORY_PAGE } from '../../src/client/sync/history';
 import { analyse } from '../../src/server/db/statistics';
-import { groupMessages } from '../../src/server/db/schema';
-import { ADMIN, post, request, startBenchServer, summarize, timed, type BenchServer } from './lib';
+import { ADMIN, post, request, seedGroupHistory, startBenchServer, summarize, timed } from './lib';
 
 const MESSAGES = Number(process.env.HISTORY_MESSAGES ?? 50_000);
 
@@ -22,15 +21,6 @@ async function member(baseUrl: string, stamp: string): Promise<{ cookie: string;
   const { cookie } = await post(baseUrl, '/api/auth/signup', { fullName: 'History Reader', email: `history-reader.${stamp}@bench.haven`, password: 'bench-password', role: 'user', referralCode: verified.referralCode });
   await post(baseUrl, `/api/messages/join-group/${made.group._id}`, {}, cookie);
   return { cookie, groupId: made.group._id, senderId: pro.json._id };
-}
-
-async function seed(server: BenchServer, groupId: string, senderId: string, stamp: string): Promise<void> {
-  await server.database.db.execute(sql`
-    insert into group_messages (id, group_id, sender_id, text, client_id)
-    select substr(md5(${stamp} || g::text), 1, 24), ${groupId}, ${senderId}, 'An older message, number ' || g, 'seed-' || ${stamp} || '-' || g
-    from generate_series(1, ${MESSAGES}) as g`);
-  const [row] = await server.database.db.select({ n: sql<number>`count(*)::int` }).from(groupMessages).where(eq(groupMessages.groupId, groupId));
-  if (Number(row!.n) !== MESSAGES) throw new Error(`seeded ${row!.n} of ${MESSAGES}`);
 }
 
 /** Every page from the newest back to the oldest; answers each page's time. */
@@ -56,7 +46,7 @@ export async function historyBench(postgresUrl?: string): Promise<Record<string,
   try {
     const stamp = Date.now().toString(36);
     const { cookie, groupId, senderId } = await member(server.baseUrl, stamp);
-    await seed(server, groupId, senderId, stamp);
+    await seedGroupHistory(server, groupId, senderId, stamp, MESSAGES);
     const rows: Record<string, string>[] = [];
     const report = (when: string, times: number[]) => {
       const { p50, p99 } = summarize(times);

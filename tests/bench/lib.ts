@@ -1,5 +1,6 @@
 /** Bench plumbing: a real server on a chosen database, percentiles, and a printed table. */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../src/server/app';
@@ -7,6 +8,7 @@ import { ensureAdmin } from '../../src/server/bootstrap-admin';
 import { loadConfig } from '../../src/server/config';
 import { openPglite } from '../../src/server/db/client';
 import type { Database } from '../../src/server/db/database';
+import { groupMessages } from '../../src/server/db/schema';
 import { freshPostgres } from '../support/pg-database';
 
 export const ADMIN = { email: 'admin@bench.haven', password: 'bench-admin-password' };
@@ -85,4 +87,19 @@ export async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
   const value = await fn();
   return [value, performance.now() - start];
+}
+
+/**
+ * A group's history as years of a busy group would leave it, `count` messages inserted in one
+ * statement; answers the group's newest change (the cursor a caught-up device holds).
+ */
+export async function seedGroupHistory(server: BenchServer, groupId: string, senderId: string, stamp: string, count: number): Promise<number> {
+  await server.database.db.execute(sql`
+    insert into group_messages (id, group_id, sender_id, text, client_id)
+    select substr(md5(${stamp} || g::text), 1, 24), ${groupId}, ${senderId}, 'An older message, number ' || g, 'seed-' || ${stamp} || '-' || g
+    from generate_series(1, ${count}) as g`);
+  const [row] = await server.database.db.select({ n: sql<number>`count(*)::int`, newest: sql<string>`max(${groupMessages.rev})` })
+    .from(groupMessages).where(eq(groupMessages.groupId, groupId));
+  if (Number(row!.n) !== count) throw new Error(`seeded ${row!.n} of ${count} messages`);
+  return Number(row!.newest);
 }

@@ -14,7 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startBenchServer } from './lib';
-import { CHROME_ARGS, post, verifiedPro } from './replay-browser';
+import { CHROME_ARGS, CHROME_PATH, post, verifiedPro } from './replay-browser';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -55,7 +55,7 @@ async function audits(label: string, url: string, audit: (flags: Flags) => Promi
 
 /** A signed-up person's cookies, made in a throwaway context. */
 async function signedInCookies(baseURL: string) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
   try {
     const stamp = Date.now().toString(36);
     const { admin, referralCode } = await verifiedPro(browser, baseURL, stamp);
@@ -73,7 +73,7 @@ export async function lighthouseBench(dist: string): Promise<Record<string, stri
   const rows: Record<string, string>[] = [];
   try {
     const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      chromePath: CHROME_PATH,
       chromeFlags: CHROME_ARGS.filter((f) => f !== '--headless').concat('--headless=new'),
     });
     try {
@@ -89,7 +89,7 @@ export async function lighthouseBench(dist: string): Promise<Record<string, stri
       const profile = mkdtempSync(join(tmpdir(), 'haven-lighthouse-'));
       const port = 9300 + Math.floor(Math.random() * 500);
       const context = await chromium.launchPersistentContext(profile, {
-        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        executablePath: CHROME_PATH,
         args: [...CHROME_ARGS.filter((f) => f !== '--headless'), `--remote-debugging-port=${port}`], headless: true,
       });
       try {

@@ -6,13 +6,13 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { startBenchServer } from './lib';
-import { CHROME_ARGS } from './replay-browser';
+import { CHROME_ARGS, CHROME_PATH } from './replay-browser';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 export async function loginBrowserBench(dist: string): Promise<Record<string, string>[]> {
   const server = await startBenchServer(undefined, dist);
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
   try {
     // A fresh context is a first visit: empty HTTP cache, no service worker yet.
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });

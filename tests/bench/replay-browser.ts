@@ -15,6 +15,8 @@ import type { AuthUser, SyncPage } from '../../src/shared/api';
 import { ADMIN, percentile, startBenchServer, type BenchServer } from './lib';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
+/** The system Chromium (nothing is downloaded); CHROME_PATH picks another. */
+export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const CHROME_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -208,7 +210,7 @@ async function replayOnce(server: BenchServer, browser: Browser, count: number):
 
 export async function replayBrowserBench(postgresUrl: string | undefined, dist: string, counts = [200, 1000]): Promise<Record<string, string>[]> {
   const server = await startBenchServer(postgresUrl, dist);
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
   try {
     const rows: Record<string, string>[] = [];
     for (const count of counts) rows.push(await replayOnce(server, browser, count));

@@ -3,8 +3,8 @@
  * realtime and replay (PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set;
  * replay runs in real Chromium on a fresh production build); login (the sign-in screen's first
  * visit in real Chromium: its scripts' gzip size and paint times, then Lighthouse 12's mobile
- * audit of it and of /dashboard signed in); property (the outbox property test with 1,000 random sequences instead of npm test's
- * 200); load (docs/performance.md: 500 signed-in sockets, 100 direct messages a second for 60 s,
+ * audit of it and of /dashboard signed in); property (the outbox property test with 1,000 random
+ * sequences instead of npm test's 200); load (docs/performance.md: 500 signed-in sockets, 100 direct messages a second for 60 s,
  * against a server in its own process; LOAD_CLIENTS, LOAD_RATE and LOAD_SECONDS shorten it while
  * developing); push (a group message fanned out to 500 subscribed devices on a local fake push
  * service: time to the last push and socket delivery p99 with and without it; PUSH_DEVICES
