@@ -90,7 +90,8 @@ describe('messaging habits, live, in two browsers', () => {
     // Sam sees the quote of his own words; a tap opens the original in place.
     const quote = message(sam, answer).getByTestId('reply-quote');
     await quote.waitFor();
-    expect(await quote.textContent()).toBe(`You${question}`);
+    // The quote says "…" until the quoted message is read from the device.
+    await expect.poll(() => quote.textContent(), { timeout: WAIT }).toBe(`You${question}`);
     const opened = sam.waitForURL((url) => url.searchParams.has('message'), { timeout: WAIT });
     await quote.click();
     await opened;
