@@ -14,7 +14,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startBenchServer } from './lib';
-import { CHROME_ARGS, CHROME_PATH, post, verifiedPro } from './replay-browser';
+import { signedInCookies } from './dashboard-browser';
+import { CHROME_ARGS, CHROME_PATH } from './replay-browser';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -53,21 +54,6 @@ async function audits(label: string, url: string, audit: (flags: Flags) => Promi
   ];
 }
 
-/** A signed-up person's cookies, made in a throwaway context. */
-async function signedInCookies(baseURL: string) {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
-  try {
-    const stamp = Date.now().toString(36);
-    const { admin, referralCode } = await verifiedPro(browser, baseURL, stamp);
-    await admin.close();
-    const context = await browser.newContext({ baseURL });
-    await post(context, '/api/auth/signup', { fullName: `Lighthouse ${stamp}`, email: `lighthouse-${stamp}@bench.haven`, password: 'bench-password', role: 'user', referralCode });
-    return await context.cookies();
-  } finally {
-    await browser.close();
-  }
-}
-
 export async function lighthouseBench(dist: string): Promise<Record<string, string>[]> {
   const server = await startBenchServer(undefined, dist);
   const rows: Record<string, string>[] = [];
@@ -83,7 +69,8 @@ export async function lighthouseBench(dist: string): Promise<Record<string, stri
     } finally {
       await chrome.kill();
     }
-    const cookies = await signedInCookies(server.baseUrl);
+    const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+    const cookies = await signedInCookies(browser, server.baseUrl).finally(() => browser.close());
     const dashboard = `${server.baseUrl}/dashboard`;
     rows.push(...await audits('/dashboard signed in', dashboard, async (flags) => {
       const profile = mkdtempSync(join(tmpdir(), 'haven-lighthouse-'));

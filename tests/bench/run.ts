@@ -3,7 +3,8 @@
  * realtime and replay (PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set;
  * replay runs in real Chromium on a fresh production build); login (the sign-in screen's first
  * visit in real Chromium: its scripts' gzip size and paint times, then Lighthouse 12's mobile
- * audit of it and of /dashboard signed in); property (the outbox property test with 1,000 random
+ * audit of it and of /dashboard signed in); dashboard (/dashboard signed in on a first visit, on
+ * slow 4G with the CPU slowed 4×, in real Chromium: the cards on screen, blocking time); property (the outbox property test with 1,000 random
  * sequences instead of npm test's 200); load (docs/performance.md: 500 signed-in sockets, 100 direct messages a second for 60 s,
  * against a server in its own process; LOAD_CLIENTS, LOAD_RATE and LOAD_SECONDS shorten it while
  * developing); push (a group message fanned out to 500 subscribed devices on a local fake push
@@ -16,6 +17,7 @@
 import { apiBench } from './api';
 import { bundleBench } from './bundle';
 import { catchUpBrowserBench } from './catchup-browser';
+import { dashboardBrowserBench } from './dashboard-browser';
 import { loadBench } from './load';
 import { pushBench } from './push';
 import { lighthouseBench } from './lighthouse';
@@ -52,6 +54,7 @@ async function main() {
     console.table(await loginBrowserBench(dist()));
     console.table(await lighthouseBench(dist()));
   }
+  if (run('dashboard')) console.table(await dashboardBrowserBench(dist()));
   if (run('replay')) {
     console.table(await replayBrowserBench(undefined, dist()));
     if (pgUrl) console.table(await replayBrowserBench(pgUrl, dist()));

@@ -92,9 +92,13 @@ describe('first paint does not wait for the session check', () => {
     const page = await browser.open({ width: 390, height: 844 });
     const person = await signUpApi(page.context(), 'therapist');
     const check = await holdSessionCheck(page);
+    const screenFile = page.waitForRequest((r) => /\/assets\/settings-[\w-]+\.js$/.test(new URL(r.url()).pathname));
     await page.goto('/settings');
     await page.getByRole('status').filter({ hasText: /loading/i }).first().waitFor();
     expect(await page.getByRole('button', { name: 'Log in' }).count()).toBe(0);
+    // The screen's own file is fetched beside the check, not after its answer (main.tsx).
+    await screenFile;
+    expect(check.count()).toBe(1);
     await check.release();
     // A pending professional with a live cookie: /settings is one of the screens they may open.
     expect(person.user.status).toBe('pending');

@@ -1,0 +1,99 @@
+/**
+ * /dashboard signed in, on a first visit (the session cookie, nothing on the device yet), as a
+ * phone on a slow network feels it: real Chromium, the production build and the real server, with
+ * the network held to Lighthouse's slow 4G (150 ms round trip, 1.6 Mbit/s down) and the CPU slowed
+ * 4× by Chrome itself, not simulated. Prints the medians of RUNS visits; asserts nothing.
+ */
+import { chromium, type Browser } from 'playwright-core';
+import { startBenchServer } from './lib';
+import { CHROME_ARGS, CHROME_PATH, post, verifiedPro } from './replay-browser';
+
+const RUNS = Number(process.env.DASHBOARD_RUNS ?? 5);
+/** How long after the cards show the long tasks are still counted (the sync engine's first work). */
+const SETTLE_MS = 5000;
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+/** A signed-up person's cookies, made in a throwaway context. */
+export async function signedInCookies(browser: Browser, baseURL: string) {
+  const stamp = Date.now().toString(36);
+  const { admin, referralCode } = await verifiedPro(browser, baseURL, stamp);
+  await admin.close();
+  const context = await browser.newContext({ baseURL });
+  await post(context, '/api/auth/signup', { fullName: `Visitor ${stamp}`, email: `visitor-${stamp}@bench.haven`, password: 'bench-password', role: 'user', referralCode });
+  const cookies = await context.cookies();
+  await context.close();
+  return cookies;
+}
+
+interface Visit { cards: number; fcp: number; blocking: number; longest: number }
+
+async function visit(browser: Browser, baseURL: string, cookies: Awaited<ReturnType<typeof signedInCookies>>): Promise<Visit> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    await context.addCookies(cookies);
+    // tsx keeps function names with a `__name` helper that page functions would otherwise miss.
+    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    // When the cards are first drawn (the frame after their list entered the page), and every
+    // long task from the start: what a tap would have waited behind.
+    await context.addInitScript(() => {
+      const w = globalThis as unknown as { cardsOnScreen?: number; longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: true });
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('main a.card')) return;
+        seen.disconnect();
+        requestAnimationFrame(() => requestAnimationFrame((at) => {
+          w.cardsOnScreen = at;
+        }));
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/dashboard');
+    await page.waitForFunction(() => (globalThis as unknown as { cardsOnScreen?: number }).cardsOnScreen !== undefined, undefined, { timeout: 120_000 });
+    await page.waitForTimeout(SETTLE_MS);
+    return await page.evaluate(() => {
+      const w = globalThis as unknown as { cardsOnScreen: number; longTasks: number[] };
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+      return {
+        cards: w.cardsOnScreen,
+        fcp,
+        blocking: w.longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+        longest: Math.max(0, ...w.longTasks),
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+export async function dashboardBrowserBench(dist: string): Promise<Record<string, string>[]> {
+  const server = await startBenchServer(undefined, dist);
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+  try {
+    const cookies = await signedInCookies(browser, server.baseUrl);
+    const visits: Visit[] = [];
+    for (let run = 0; run < RUNS; run += 1) visits.push(await visit(browser, server.baseUrl, cookies));
+    const row = (label: string, pick: (v: Visit) => number, detail: string) => ({
+      case: `/dashboard signed in, first visit: ${label}`, value: `${Math.round(median(visits.map(pick)))} ms`,
+      detail: `${detail}; runs: ${visits.map((v) => Math.round(pick(v))).join(', ')}`,
+    });
+    return [
+      row('first contentful paint', (v) => v.fcp, 'slow 4G, CPU 4× slower'),
+      row('the cards on screen', (v) => v.cards, 'the frame after the cards entered the page'),
+      row('blocking time', (v) => v.blocking, `long tasks' time over 50 ms each, until ${SETTLE_MS / 1000} s after the cards`),
+      row('longest task', (v) => v.longest, ''),
+    ];
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
