@@ -21,12 +21,17 @@ declare module '@tanstack/react-router' {
 
 applyTheme(readTheme());
 void checkAuth();
-// The opened screen's files load now, beside the session check, rather than after the route's
-// access check has passed (which, signed in, waits for the check and the sync engine's module):
-// three trips over a slow network become one. Files only; nothing runs before the check.
-for (const route of router.getMatchedRoutes(router.latestLocation.pathname)[0]) {
-  void router.loadRouteChunk(route)?.catch(() => undefined);
-}
+// The opened screen's files load beside the session check, rather than after the route's access
+// check has passed (which, signed in, waits for the check and the sync engine's module): three
+// trips over a slow network become one. Asked once the first frame is drawn, so the spinner is not
+// held behind them. Files only; nothing of the screen runs before the check.
+const loadScreenFiles = () => {
+  for (const route of router.getMatchedRoutes(router.latestLocation.pathname)[0]) {
+    void router.loadRouteChunk(route)?.catch(() => undefined);
+  }
+};
+if ('requestIdleCallback' in globalThis) requestIdleCallback(loadScreenFiles, { timeout: 500 });
+else setTimeout(loadScreenFiles, 0);
 listenForOpen((path) => router.history.push(path));
 // A lazy file that no longer exists (this tab ran an older version than the server now has):
 // reload to the current version. Drafts are kept on the device, so nothing typed is lost; at
