@@ -36,10 +36,11 @@ export interface PgliteOptions {
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
-/** A first boot's initdb, in a process of its own: see pglite-init.mjs. */
-async function initDataDir(dataDir: string): Promise<void> {
+/** A first boot's initdb and (unless `migrate` is false) schema, in a process of its own: see pglite-init.mjs. */
+async function initDataDir(dataDir: string, migrate: boolean): Promise<void> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return;
-  await promisify(execFile)(process.execPath, [fileURLToPath(new URL('./pglite-init.mjs', import.meta.url)), dataDir]);
+  const script = fileURLToPath(new URL('./pglite-init.mjs', import.meta.url));
+  await promisify(execFile)(process.execPath, [script, dataDir, ...(migrate ? [migrationsFolder] : [])]);
 }
 
 export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
@@ -49,7 +50,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
   const release = options.lock ? lockDataDir(options.lock.dataDir, options.lock.what) : () => {};
   let client: PgliteClient | undefined;
   try {
-    if (options.dataDir && !options.loadDataDir) await initDataDir(options.dataDir);
+    if (options.dataDir && !options.loadDataDir) await initDataDir(options.dataDir, options.migrate !== false);
     client = await PgliteClient.start({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, startParams: PGLITE_SETTINGS });
     // drizzle's PGlite driver asks only for query and transaction, which the client answers.
     const db = drizzlePglite({ client: client as never, schema });

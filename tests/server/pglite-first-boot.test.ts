@@ -1,0 +1,74 @@
+/**
+ * A first boot on disk: initdb and Haven's schema are made in a child process (pglite-init.mjs),
+ * which ends with the memory they grew; the server opens a folder whose migrations are applied.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPglite } from '../../src/server/db/client';
+import { migrationsFolder, type Database } from '../../src/server/db/database';
+
+const INIT = new URL('../../src/server/db/pglite-init.mjs', import.meta.url).pathname;
+const MIGRATIONS = (JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+
+const applied = async (database: Database) => {
+  const { rows } = (await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: unknown[] };
+  return (rows[0] as { n: number }).n;
+};
+const hasUsers = async (database: Database) => {
+  const { rows } = (await database.db.execute(sql`select to_regclass('public.users') is not null as present`)) as unknown as { rows: unknown[] };
+  return (rows[0] as { present: boolean }).present;
+};
+
+describe('a first boot with PGlite on disk', () => {
+  const folders: string[] = [];
+  const folder = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'haven-first-boot-'));
+    folders.push(dir);
+    return join(dir, 'pglite');
+  };
+  afterEach(() => {
+    for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the child process applies every migration: the server itself opens the folder without migrating', async () => {
+    const dataDir = folder();
+    await promisify(execFile)(process.execPath, [INIT, dataDir, migrationsFolder]);
+    const database = await openPglite({ dataDir, migrate: false });
+    try {
+      expect(await applied(database)).toBe(MIGRATIONS);
+      expect(await hasUsers(database)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a folder the child left without its schema (initdb only) is migrated by the server, as after an upgrade', async () => {
+    const dataDir = folder();
+    await promisify(execFile)(process.execPath, [INIT, dataDir]);
+    const bare = await openPglite({ dataDir, migrate: false });
+    expect(await hasUsers(bare)).toBe(false);
+    await bare.close();
+    const database = await openPglite({ dataDir });
+    try {
+      expect(await applied(database)).toBe(MIGRATIONS);
+      expect(await hasUsers(database)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('openPglite on a new folder comes up migrated', async () => {
+    const dataDir = folder();
+    const database = await openPglite({ dataDir });
+    try {
+      expect(await applied(database)).toBe(MIGRATIONS);
+    } finally {
+      await database.close();
+    }
+  });
+});
