@@ -3,13 +3,13 @@
  * which ends with the memory they grew; the server opens a folder whose migrations are applied.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPglite } from '../../src/server/db/client';
+import { initDataDir, openPglite } from '../../src/server/db/client';
 import { migrationsFolder, type Database } from '../../src/server/db/database';
 
 const INIT = new URL('../../src/server/db/pglite-init.mjs', import.meta.url).pathname;
@@ -24,7 +24,8 @@ const hasUsers = async (database: Database) => {
   return (rows[0] as { present: boolean }).present;
 };
 
-describe('a first boot with PGlite on disk', () => {
+// Each test boots PostgreSQL in WebAssembly once or twice (initdb alone is seconds): a wider guard than the project's.
+describe('a first boot with PGlite on disk', { timeout: 120_000 }, () => {
   const folders: string[] = [];
   const folder = () => {
     const dir = mkdtempSync(join(tmpdir(), 'haven-first-boot-'));
@@ -37,7 +38,7 @@ describe('a first boot with PGlite on disk', () => {
 
   it('the child process applies every migration: the server itself opens the folder without migrating', async () => {
     const dataDir = folder();
-    await promisify(execFile)(process.execPath, [INIT, dataDir, migrationsFolder]);
+    await initDataDir(dataDir, true);
     const database = await openPglite({ dataDir, migrate: false });
     try {
       expect(await applied(database)).toBe(MIGRATIONS);
@@ -49,10 +50,13 @@ describe('a first boot with PGlite on disk', () => {
 
   it('a folder the child left without its schema (initdb only) is migrated by the server, as after an upgrade', async () => {
     const dataDir = folder();
-    await promisify(execFile)(process.execPath, [INIT, dataDir]);
+    await initDataDir(dataDir, false);
     const bare = await openPglite({ dataDir, migrate: false });
-    expect(await hasUsers(bare)).toBe(false);
-    await bare.close();
+    try {
+      expect(await hasUsers(bare)).toBe(false);
+    } finally {
+      await bare.close();
+    }
     const database = await openPglite({ dataDir });
     try {
       expect(await applied(database)).toBe(MIGRATIONS);
@@ -60,6 +64,24 @@ describe('a first boot with PGlite on disk', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('a migration that fails in the child is told in one line with what PostgreSQL said', async () => {
+    const dataDir = folder();
+    const broken = join(dataDir, '..', 'migrations');
+    mkdirSync(join(broken, 'meta'), { recursive: true });
+    writeFileSync(join(broken, 'meta', '_journal.json'), JSON.stringify({ version: '7', dialect: 'postgresql', entries: [{ idx: 0, version: '7', when: 1, tag: '0000_broken', breakpoints: true }] }));
+    writeFileSync(join(broken, '0000_broken.sql'), 'create tabel nothing (id int);');
+    const failed = await promisify(execFile)(process.execPath, [INIT, dataDir, broken]).then(() => null, (error: unknown) => error as { code: number; stderr: string });
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr.trim().split('\n')).toHaveLength(1);
+    expect(failed?.stderr).toMatch(/syntax error at or near "tabel"/);
+  });
+
+  it('a first boot that cannot create its folder says where and why, and that starting again resumes it', async () => {
+    const file = join(folder(), '..', 'a-file');
+    writeFileSync(file, '');
+    await expect(initDataDir(join(file, 'pglite'), true)).rejects.toThrow(/^Creating the database in .*a-file\/pglite failed: .+\. Starting again resumes it\.$/);
   });
 
   it('openPglite on a new folder comes up migrated', async () => {

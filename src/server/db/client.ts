@@ -37,10 +37,16 @@ export interface PgliteOptions {
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /** A first boot's initdb and (unless `migrate` is false) schema, in a process of its own: see pglite-init.mjs. */
-async function initDataDir(dataDir: string, migrate: boolean): Promise<void> {
+export async function initDataDir(dataDir: string, migrate: boolean): Promise<void> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return;
   const script = fileURLToPath(new URL('./pglite-init.mjs', import.meta.url));
-  await promisify(execFile)(process.execPath, [script, dataDir, ...(migrate ? [migrationsFolder] : [])]);
+  try {
+    await promisify(execFile)(process.execPath, [script, dataDir, ...(migrate ? [migrationsFolder] : [])]);
+  } catch (error) {
+    const { stderr, signal, code } = error as { stderr?: string; signal?: string | null; code?: number | null };
+    const said = stderr?.trim().split('\n').at(-1) || (signal ? `stopped by ${signal}` : `exit ${code ?? '?'}`);
+    throw new Error(`Creating the database in ${dataDir} failed: ${said}. Starting again resumes it.`, { cause: error });
+  }
 }
 
 export async function openPglite(options: PgliteOptions = {}): Promise<Database> {

@@ -10,7 +10,24 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
+// If the server that started this is stopped mid-boot, this ends too (an orphan is given a new
+// parent), rather than writing on alone while a restarted server opens the same folder.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(1);
+}, 250).unref();
+
 const [dataDir, migrationsFolder] = process.argv.slice(2);
-const db = await PGlite.create(dataDir);
-if (migrationsFolder) await migrate(drizzle({ client: db }), { migrationsFolder });
-await db.close();
+try {
+  const db = await PGlite.create(dataDir);
+  if (migrationsFolder) await migrate(drizzle({ client: db }), { migrationsFolder });
+  await db.close();
+} catch (error) {
+  // One line the server can show: drizzle's own message ends with the query's parameters, and
+  // what PostgreSQL said is its cause.
+  const cause = error?.cause;
+  const said = cause ? ` (${cause.code ? `${cause.code} ` : ''}${cause.message})` : '';
+  process.stderr.write(`${String(error?.message ?? error).split('\nparams:')[0].replaceAll('\n', ' ')}${said}\n`);
+  process.exit(1);
+}
+process.exit(0);
