@@ -19,6 +19,12 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/** Runs `work` once the browser is idle (at the latest after `timeoutMs`): after the first frame. */
+const whenIdle = (work: () => void, timeoutMs: number) => {
+  if ('requestIdleCallback' in globalThis) requestIdleCallback(work, { timeout: timeoutMs });
+  else setTimeout(work, 0);
+};
+
 applyTheme(readTheme());
 void checkAuth();
 // The opened screen's files load beside the session check, rather than after the route's access
@@ -30,8 +36,7 @@ const loadScreenFiles = () => {
     void router.loadRouteChunk(route)?.catch(() => undefined);
   }
 };
-if ('requestIdleCallback' in globalThis) requestIdleCallback(loadScreenFiles, { timeout: 500 });
-else setTimeout(loadScreenFiles, 0);
+whenIdle(loadScreenFiles, 500);
 listenForOpen((path) => router.history.push(path));
 // A lazy file that no longer exists (this tab ran an older version than the server now has):
 // reload to the current version. Drafts are kept on the device, so nothing typed is lost; at
@@ -50,9 +55,7 @@ globalThis.addEventListener('vite:preloadError', (event) => {
 // idle: the first paint never waits for it, and a first visit's precache does not compete with
 // the screen's own files.
 globalThis.addEventListener('load', () => {
-  const start = () => void import('./pwa/register').then((m) => m.registerServiceWorker());
-  if ('requestIdleCallback' in globalThis) requestIdleCallback(start, { timeout: 3000 });
-  else setTimeout(start, 0);
+  whenIdle(() => void import('./pwa/register').then((m) => m.registerServiceWorker()), 3000);
 }, { once: true });
 
 const root = document.getElementById('root');

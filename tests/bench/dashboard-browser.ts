@@ -6,15 +6,14 @@
  * this is the milder of the two) and slowing the CPU 4×. Prints the medians of RUNS visits; asserts nothing.
  */
 import { chromium, type Browser } from 'playwright-core';
-import { startBenchServer } from './lib';
+import { median, startBenchServer } from './lib';
+import { markOnScreen } from './login-browser';
 import { CHROME_ARGS, CHROME_PATH, post, verifiedPro } from './replay-browser';
 
 const RUNS = Number(process.env.DASHBOARD_RUNS ?? 5);
 /** How long after the cards show the long tasks are still counted (the sync engine's first work). */
 const SETTLE_MS = 5000;
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 /** A signed-up person's cookies, made in a throwaway context. */
 export async function signedInCookies(browser: Browser, baseURL: string) {
@@ -34,24 +33,14 @@ async function visit(browser: Browser, baseURL: string, cookies: Awaited<ReturnT
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true });
   try {
     await context.addCookies(cookies);
-    // tsx keeps function names with a `__name` helper that page functions would otherwise miss.
-    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-    // When the cards are first drawn (the frame after their list entered the page), and every
-    // long task from the start: what a tap would have waited behind.
+    await markOnScreen(context, 'main a.card', 'cardsOnScreen');
+    // Every long task from the start: what a tap would have waited behind.
     await context.addInitScript(() => {
-      const w = globalThis as unknown as { cardsOnScreen?: number; longTasks: number[] };
+      const w = globalThis as unknown as { longTasks: number[] };
       w.longTasks = [];
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
       }).observe({ type: 'longtask', buffered: true });
-      const seen = new MutationObserver(() => {
-        if (!document.querySelector('main a.card')) return;
-        seen.disconnect();
-        requestAnimationFrame(() => requestAnimationFrame((at) => {
-          w.cardsOnScreen = at;
-        }));
-      });
-      seen.observe(document, { childList: true, subtree: true });
     });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

@@ -73,6 +73,9 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** The middle of unsorted figures (the upper middle of an even count). */
+export const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+
 export function summarize(samplesMs: number[]): { p50: string; p99: string; perSecond: string } {
   const sorted = [...samplesMs].sort((a, b) => a - b);
   const total = samplesMs.reduce((a, b) => a + b, 0);

@@ -13,15 +13,13 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { startBenchServer } from './lib';
+import { median, startBenchServer } from './lib';
 import { signedInCookies } from './dashboard-browser';
 import { CHROME_ARGS, CHROME_PATH } from './replay-browser';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 /** RUNS audits of one page; answers the medians as rows. */
 async function audits(label: string, url: string, audit: (flags: Flags) => Promise<Awaited<ReturnType<typeof lighthouse>>>): Promise<Record<string, string>[]> {

@@ -4,11 +4,30 @@
  * gzip level 9, and the paint timings. Prints; asserts nothing (the goals are in docs/performance.md).
  */
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { startBenchServer } from './lib';
 import { CHROME_ARGS, CHROME_PATH } from './replay-browser';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/**
+ * Records as `globalThis[key]` when `selector` is first drawn: the frame after it entered the
+ * page (the first contentful paint may be a spinner that comes before it).
+ */
+export async function markOnScreen(context: BrowserContext, selector: string, key: string): Promise<void> {
+  // tsx keeps function names with a `__name` helper that page functions would otherwise miss.
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  await context.addInitScript(([sel, name]) => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector(sel)) return;
+      seen.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame((at) => {
+        (globalThis as unknown as Record<string, number>)[name] = at;
+      }));
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  }, [selector, key] as const);
+}
 
 export async function loginBrowserBench(dist: string): Promise<Record<string, string>[]> {
   const server = await startBenchServer(undefined, dist);
@@ -16,20 +35,7 @@ export async function loginBrowserBench(dist: string): Promise<Record<string, st
   try {
     // A fresh context is a first visit: empty HTTP cache, no service worker yet.
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-    // tsx keeps function names with a `__name` helper that page functions would otherwise miss.
-    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-    // When the form's e-mail box is first drawn: the frame after it entered the page (the first
-    // contentful paint may be the spinner that comes before it).
-    await context.addInitScript(() => {
-      const seen = new MutationObserver(() => {
-        if (!document.querySelector('input[type="email"]')) return;
-        seen.disconnect();
-        requestAnimationFrame(() => requestAnimationFrame((at) => {
-          (globalThis as unknown as { formOnScreen: number }).formOnScreen = at;
-        }));
-      });
-      seen.observe(document, { childList: true, subtree: true });
-    });
+    await markOnScreen(context, 'input[type="email"]', 'formOnScreen');
     const page = await context.newPage();
     const sizes: Promise<{ url: string; gzip: number }>[] = [];
     page.on('response', (response) => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { initDataDir, openPglite } from '../../src/server/db/client';
+import { initDataDir, openPglite, type PgliteOptions } from '../../src/server/db/client';
 import { migrationsFolder, type Database } from '../../src/server/db/database';
 
 const INIT = new URL('../../src/server/db/pglite-init.mjs', import.meta.url).pathname;
@@ -25,6 +25,16 @@ const hasUsers = async (database: Database) => {
 };
 
 // Each test boots PostgreSQL in WebAssembly once or twice (initdb alone is seconds): a wider guard than the project's.
+/** Opens the folder, runs `check` on it, and closes it whatever `check` found. */
+async function whileOpen(options: PgliteOptions, check: (database: Database) => Promise<void>): Promise<void> {
+  const database = await openPglite(options);
+  try {
+    await check(database);
+  } finally {
+    await database.close();
+  }
+}
+
 describe('a first boot with PGlite on disk', { timeout: 120_000 }, () => {
   const folders: string[] = [];
   const folder = () => {
@@ -39,31 +49,22 @@ describe('a first boot with PGlite on disk', { timeout: 120_000 }, () => {
   it('the child process applies every migration: the server itself opens the folder without migrating', async () => {
     const dataDir = folder();
     await initDataDir(dataDir, true);
-    const database = await openPglite({ dataDir, migrate: false });
-    try {
+    await whileOpen({ dataDir, migrate: false }, async (database) => {
       expect(await applied(database)).toBe(MIGRATIONS);
       expect(await hasUsers(database)).toBe(true);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('a folder the child left without its schema (initdb only) is migrated by the server, as after an upgrade', async () => {
     const dataDir = folder();
     await initDataDir(dataDir, false);
-    const bare = await openPglite({ dataDir, migrate: false });
-    try {
+    await whileOpen({ dataDir, migrate: false }, async (bare) => {
       expect(await hasUsers(bare)).toBe(false);
-    } finally {
-      await bare.close();
-    }
-    const database = await openPglite({ dataDir });
-    try {
+    });
+    await whileOpen({ dataDir }, async (database) => {
       expect(await applied(database)).toBe(MIGRATIONS);
       expect(await hasUsers(database)).toBe(true);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('a migration that fails in the child is told in one line with what PostgreSQL said', async () => {
@@ -86,11 +87,8 @@ describe('a first boot with PGlite on disk', { timeout: 120_000 }, () => {
 
   it('openPglite on a new folder comes up migrated', async () => {
     const dataDir = folder();
-    const database = await openPglite({ dataDir });
-    try {
+    await whileOpen({ dataDir }, async (database) => {
       expect(await applied(database)).toBe(MIGRATIONS);
-    } finally {
-      await database.close();
-    }
+    });
   });
 });
