@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { sessions, users, type UserRow } from '../db/schema';
 import { browserLabel } from './browser-label';
 
@@ -60,24 +61,17 @@ export function alive(idleDays: number): SQL {
   return aliveAt(new Date(), new Date(Date.now() - idleDays * DAY_MS));
 }
 
-/**
- * Built once per database: every request and socket connection asks it, and building the query
- * each time cost more than running it. Times are parameters (ISO strings: placeholders skip
- * drizzle's column encoders).
- */
-function sessionLookup(db: Db) {
-  return db
-    .select({
-      user: users,
-      session: { id: sessions.id, publicId: sessions.publicId, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, browser: sessions.browser },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), aliveAt(sql.placeholder('now'), sql.placeholder('idleSince')), isNull(users.suspendedAt)))
-    .limit(1)
-    .prepare('haven_find_session');
-}
-const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+/** Every request and socket connection asks it (db/prepared.ts). */
+const sessionLookup = preparedFor((db) => db
+  .select({
+    user: users,
+    session: { id: sessions.id, publicId: sessions.publicId, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, browser: sessions.browser },
+  })
+  .from(sessions)
+  .innerJoin(users, eq(users.id, sessions.userId))
+  .where(and(eq(sessions.id, sql.placeholder('id')), aliveAt(sql.placeholder('now'), sql.placeholder('idleSince')), isNull(users.suspendedAt)))
+  .limit(1)
+  .prepare('haven_find_session'));
 
 /**
  * The session behind a cookie token and its person, or null when unknown, expired, idle too long,
@@ -86,13 +80,8 @@ const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
  */
 export async function findSession(db: Db, token: string, idleDays = DEFAULT_IDLE_DAYS): Promise<{ user: UserRow; session: SessionInfo } | null> {
   if (!token || token.length > 100) return null;
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = sessionLookup(db);
-    lookups.set(db, lookup);
-  }
   const now = Date.now();
-  const rows = await lookup.execute({
+  const rows = await sessionLookup(db).execute({
     id: digest(token), now: new Date(now).toISOString(), idleSince: new Date(now - idleDays * DAY_MS).toISOString(),
   });
   return rows[0] ?? null;

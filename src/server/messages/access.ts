@@ -5,13 +5,14 @@
  * writes to an account still waiting for verification (it cannot read chat), nor reads a thread
  * with one: to everyone but the admin it answers as an unknown id does.
  */
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { isProfessional } from '../../shared/limits';
 import type { Db } from '../db/client';
-import { blocks, directMessages, groupMembers, users, type UserRow } from '../db/schema';
+import { preparedFor } from '../db/prepared';
+import { blocks, directMessages, groupMembers, groups, users, type UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { notPending } from '../users/standing';
-import { findGroup } from './groups';
+import { noGroup } from './groups';
 import type { FoundMessage } from './take-back';
 
 /**
@@ -34,12 +35,15 @@ export async function threadPartner(db: Db, id: string): Promise<UserRow> {
   return partner;
 }
 
+/** The person and whether the sender blocks them, in one read: this runs on every send (db/prepared.ts). */
+const recipientLookup = preparedFor((db) => db.select({ receiver: users, blocked: blocks.blockedId }).from(users)
+  .leftJoin(blocks, and(eq(blocks.blockerId, sql.placeholder('senderId')), eq(blocks.blockedId, users.id)))
+  .where(and(eq(users.id, sql.placeholder('receiverId')), notPending())).limit(1)
+  .prepare('haven_find_recipient'));
+
 export async function findRecipient(db: Db, sender: UserRow, receiverId: string): Promise<UserRow> {
   if (receiverId === sender.id) throw new AppError('VALIDATION_FAILED', 'You cannot message yourself');
-  // The person and whether the sender blocks them, in one read: this runs on every send.
-  const [found] = await db.select({ receiver: users, blocked: blocks.blockedId }).from(users)
-    .leftJoin(blocks, and(eq(blocks.blockerId, sender.id), eq(blocks.blockedId, users.id)))
-    .where(and(eq(users.id, receiverId), notPending())).limit(1);
+  const [found] = await recipientLookup(db).execute({ senderId: sender.id, receiverId });
   if (!found) throw noPartner();
   const { receiver } = found;
   // Signal's rule: to write to someone you blocked, unblock them first.
@@ -69,11 +73,18 @@ const JOIN_FIRST = {
   send: 'Join the group to send messages',
 } as const;
 
+/** The group and whether the person belongs to it, in one read: this runs on every group send (db/prepared.ts). */
+const membershipLookup = preparedFor((db) => db.select({ group: groups, member: groupMembers.userId }).from(groups)
+  .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, sql.placeholder('userId'))))
+  .where(eq(groups.id, sql.placeholder('groupId'))).limit(1)
+  .prepare('haven_group_of_member'));
+
 /** The group, when the person is a member: the check before reading or sending a group's messages. */
 export async function groupOfMember(db: Db, groupId: string, userId: string, purpose: keyof typeof JOIN_FIRST) {
-  const group = await findGroup(db, groupId);
-  if (!(await isMember(db, group.id, userId))) throw new AppError('FORBIDDEN', JOIN_FIRST[purpose]);
-  return group;
+  const [found] = await membershipLookup(db).execute({ groupId, userId });
+  if (!found) throw noGroup();
+  if (found.member === null) throw new AppError('FORBIDDEN', JOIN_FIRST[purpose]);
+  return found.group;
 }
 
 /**

@@ -14,9 +14,12 @@ const base = (g: GroupRow): Omit<Group, 'members'> => ({
   _id: g.id, name: g.name, type: g.type, description: g.description, createdAt: g.createdAt.toISOString(),
 });
 
+/** The spec's words for a group id that names no group. */
+export const noGroup = () => new AppError('NOT_FOUND', 'Invalid group selected');
+
 export async function findGroup(db: Db, id: string): Promise<GroupRow> {
   const [row] = await db.select().from(groups).where(eq(groups.id, id)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'Invalid group selected');
+  if (!row) throw noGroup();
   return row;
 }
 
