@@ -24,7 +24,6 @@ const hasUsers = async (database: Database) => {
   return (rows[0] as { present: boolean }).present;
 };
 
-// Each test boots PostgreSQL in WebAssembly once or twice (initdb alone is seconds): a wider guard than the project's.
 /** Opens the folder, runs `check` on it, and closes it whatever `check` found. */
 async function whileOpen(options: PgliteOptions, check: (database: Database) => Promise<void>): Promise<void> {
   const database = await openPglite(options);
@@ -35,6 +34,7 @@ async function whileOpen(options: PgliteOptions, check: (database: Database) => 
   }
 }
 
+// Each test boots PostgreSQL in WebAssembly once or twice (initdb alone is seconds): a wider guard than the project's.
 describe('a first boot with PGlite on disk', { timeout: 120_000 }, () => {
   const folders: string[] = [];
   const folder = () => {
