@@ -26,7 +26,7 @@ const DRAIN_MS = 15_000;
 /** Presence broadcasts after the last connect settle before the measured window opens. */
 const SETTLE_MS = 2_000;
 
-async function freshDatabaseUrl(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshDatabaseUrl(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `haven_load_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `create database ${name}`);
   const target = new URL(url);

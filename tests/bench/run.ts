@@ -12,12 +12,15 @@
  * shortens it); catchup (a fresh device in a group of 50,000 messages, in real Chromium, on the
  * dashboard and on /settings: heading, a tap during catch-up, catch-up done, long tasks;
  * CATCHUP_MESSAGES shortens it); history (scrolling back through a group of 50,000 messages, page
- * by page, before and after an analysis; PGlite and PostgreSQL; HISTORY_MESSAGES shortens it).
+ * by page, before and after an analysis; PGlite and PostgreSQL; HISTORY_MESSAGES shortens it);
+ * floor (server CPU per request for a fixed answer, a session check and a direct message, beside
+ * the load bench's figure; FLOOR_REQUESTS shortens it).
  */
 import { apiBench } from './api';
 import { bundleBench } from './bundle';
 import { catchUpBrowserBench } from './catchup-browser';
 import { dashboardBrowserBench } from './dashboard-browser';
+import { floorBench } from './floor';
 import { loadBench } from './load';
 import { pushBench } from './push';
 import { lighthouseBench } from './lighthouse';
@@ -85,6 +88,10 @@ async function main() {
   if (run('load')) {
     console.table(await loadBench());
     if (pgUrl) console.table(await loadBench(pgUrl));
+  }
+  if (run('floor')) {
+    console.table(await floorBench());
+    if (pgUrl) console.table(await floorBench(pgUrl));
   }
 }
 

@@ -1,0 +1,109 @@
+/**
+ * The floor under the load bench's figure (docs/performance.md): the server's CPU per request for
+ * the cheapest answers Haven gives beside a direct message, at the load bench's rate (100 a
+ * second, open loop), against a server in its own process. A fixed answer (the crisis numbers)
+ * is Fastify, its hooks and the HTTP parser alone; /auth/check adds the session lookup; the
+ * message adds everything a send does. What a message costs above the fixed answer is what
+ * Haven's own code could still shave.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ADMIN } from './lib';
+import { freshDatabaseUrl } from './load';
+import { connectAll, disconnectAll, signUpPeople, type Person } from './load-people';
+import { startServerProcess, type ServerProcess } from './server-process';
+
+const PEOPLE = 20;
+const REQUESTS = Number(process.env.FLOOR_REQUESTS ?? 1_000);
+const RATE = 100;
+const WARM_UP = 100;
+
+type Request = (i: number) => [string, RequestInit];
+
+/** Clock ticks a second in /proc's counters: 100 on Linux everywhere Haven runs. */
+const TICKS = 100;
+
+/**
+ * CPU ticks of each PostgreSQL process on this machine, from /proc (so only when PostgreSQL is
+ * local; on another host there are none). On PGlite the database runs inside the server's process
+ * and is counted there; this puts PostgreSQL's share beside it.
+ */
+function postgresTicks(): Map<string, number> {
+  const ticks = new Map<string, number>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12])); // utime, stime
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks;
+}
+
+/** Milliseconds PostgreSQL spent since `from`: processes that ended since are not counted. */
+function postgresCpuMsSince(from: Map<string, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of postgresTicks()) ticks += now - (from.get(pid) ?? 0);
+  return (ticks * 1000) / TICKS;
+}
+
+async function cpuPerRequest(server: ServerProcess, request: Request): Promise<[number, number]> {
+  for (let i = 0; i < WARM_UP; i++) await (await fetch(...request(-1 - i))).arrayBuffer();
+  await sleep(500);
+  server.reset();
+  const postgresFrom = postgresTicks();
+  const started = performance.now();
+  const answers: Promise<unknown>[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const wait = started + (i * 1000) / RATE - performance.now();
+    if (wait > 1) await sleep(wait);
+    answers.push(fetch(...request(i)).then(async (res) => {
+      if (!res.ok) throw new Error(`${res.url} answered ${res.status}`);
+      await res.arrayBuffer();
+    }));
+  }
+  await Promise.all(answers);
+  const own = (await server.report()).cpuMs / REQUESTS;
+  return [own, postgresCpuMsSince(postgresFrom) / REQUESTS];
+}
+
+export async function floorBench(postgresUrl?: string): Promise<Record<string, string>[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'haven-floor-'));
+  const pgDb = postgresUrl ? await freshDatabaseUrl(postgresUrl) : undefined;
+  const server = await startServerProcess({
+    DATA_DIR: dataDir, CLIENT_DIST: join(dataDir, 'none'), COOKIE_SECURE: 'false',
+    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: pgDb?.url ?? '',
+    RATE_LIMIT_SIGNUP_MAX: '1000000', RATE_LIMIT_REFERRAL_MAX: '1000000',
+  }, join(dataDir, 'server.log'));
+  let people: Person[] = [];
+  try {
+    people = await signUpPeople(server.baseUrl, PEOPLE);
+    await connectAll(server.baseUrl, people);
+    const base = `${server.baseUrl}/api`;
+    const as = (i: number) => people[Math.abs(i) % PEOPLE]!;
+    const cases: [string, Request][] = [
+      ['a fixed answer (GET /safety/resources)', () => [`${base}/safety/resources`, {}]],
+      ['the session and its person (GET /auth/check)', (i) => [`${base}/auth/check`, { headers: { cookie: as(i).cookie } }]],
+      ['a direct message (POST /messages/batch)', (i) => [`${base}/messages/batch`, {
+        method: 'POST', headers: { 'content-type': 'application/json', cookie: as(i).cookie },
+        body: JSON.stringify({ items: [{ kind: 'direct', to: people[(Math.abs(i) % PEOPLE) ^ 1]!.id, text: `floor message ${i}`, clientId: `floor-${i}` }] }),
+      }]],
+    ];
+    const row: Record<string, string> = { database: postgresUrl ? 'postgres' : 'pglite' };
+    for (const [name, request] of cases) {
+      const [own, database] = await cpuPerRequest(server, request);
+      row[name] = `${own.toFixed(2)} ms${postgresUrl ? ` + ${database.toFixed(2)} ms in PostgreSQL` : ''}`;
+    }
+    return [row];
+  } finally {
+    disconnectAll(people);
+    await server.stop();
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
