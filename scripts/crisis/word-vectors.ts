@@ -42,7 +42,7 @@ export type Pooling = 'mean' | 'mean+max' | 'mean, negated apart';
  * either their maximum or the mean of the words under a negation, kept apart.
  */
 export function withVectors(e: Example, x: Features, v: Vectors, base: number, pooling: Pooling, scale: number): Features {
-  const sum = new Float64Array(DIMENSIONS * 2).fill(0);
+  const sum = new Float64Array(DIMENSIONS * 2);
   if (pooling === 'mean+max') sum.fill(-Infinity, DIMENSIONS);
   let plain = 0;
   let second = 0;

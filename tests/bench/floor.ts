@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN } from './lib';
-import { freshDatabaseUrl } from './load';
+import { freshDatabaseUrl, machineLoad } from './load';
 import { connectAll, disconnectAll, signUpPeople, type Person } from './load-people';
 import { startServerProcess, type ServerProcess } from './server-process';
 
@@ -25,19 +25,26 @@ type Request = (i: number) => [string, RequestInit];
 /** Clock ticks a second in /proc's counters: 100 on Linux everywhere Haven runs. */
 const TICKS = 100;
 
+/** A client backend's title: "postgres: [cluster: ]user database host(port)|[local] state". */
+const CLIENT_BACKEND = /^postgres: (?:\S+: )?\S+ (\S+) (?:\[local\]|\S+\(\d+\))/;
+
 /**
- * CPU ticks of each PostgreSQL process on this machine, from /proc (so only when PostgreSQL is
- * local; on another host there are none). On PGlite the database runs inside the server's process
- * and is counted there; this puts PostgreSQL's share beside it.
+ * CPU ticks of the PostgreSQL processes that work for `database`, from /proc: its client
+ * backends and the cluster's shared processes (WAL writer, checkpointer, autovacuum), not other
+ * databases' backends. Only when PostgreSQL runs on this machine; elsewhere none are found. On
+ * PGlite the database runs inside the server's process and is counted there.
  */
-function postgresTicks(): Map<string, number> {
+function postgresTicks(database: string): Map<string, number> {
   const ticks = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      const client = CLIENT_BACKEND.exec(title);
+      if (client && client[1] !== database) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(pid, Number(fields[11]) + Number(fields[12])); // utime, stime
+      ticks.set(pid, Number(fields[11]) + Number(fields[12])); // utime, stime (fields 14 and 15)
     } catch {
       // The process ended between the listing and the read.
     }
@@ -45,18 +52,21 @@ function postgresTicks(): Map<string, number> {
   return ticks;
 }
 
-/** Milliseconds PostgreSQL spent since `from`: processes that ended since are not counted. */
-function postgresCpuMsSince(from: Map<string, number>): number {
+/** Milliseconds PostgreSQL spent for `database` since `from` (NaN when none of its processes are here). */
+function postgresCpuMsSince(database: string, from: Map<string, number>): number {
+  const now = postgresTicks(database);
+  if (now.size === 0) return Number.NaN;
   let ticks = 0;
-  for (const [pid, now] of postgresTicks()) ticks += now - (from.get(pid) ?? 0);
+  // A process that ended since `from` is not counted; one that started since counts whole.
+  for (const [pid, value] of now) ticks += value - (from.get(pid) ?? 0);
   return (ticks * 1000) / TICKS;
 }
 
-async function cpuPerRequest(server: ServerProcess, request: Request): Promise<[number, number]> {
+async function cpuPerRequest(server: ServerProcess, request: Request, database?: string): Promise<[number, number]> {
   for (let i = 0; i < WARM_UP; i++) await (await fetch(...request(-1 - i))).arrayBuffer();
   await sleep(500);
   server.reset();
-  const postgresFrom = postgresTicks();
+  const postgresFrom = database ? postgresTicks(database) : undefined;
   const started = performance.now();
   const answers: Promise<unknown>[] = [];
   for (let i = 0; i < REQUESTS; i++) {
@@ -69,7 +79,7 @@ async function cpuPerRequest(server: ServerProcess, request: Request): Promise<[
   }
   await Promise.all(answers);
   const own = (await server.report()).cpuMs / REQUESTS;
-  return [own, postgresCpuMsSince(postgresFrom) / REQUESTS];
+  return [own, database && postgresFrom ? postgresCpuMsSince(database, postgresFrom) / REQUESTS : Number.NaN];
 }
 
 export async function floorBench(postgresUrl?: string): Promise<Record<string, string>[]> {
@@ -94,11 +104,14 @@ export async function floorBench(postgresUrl?: string): Promise<Record<string, s
         body: JSON.stringify({ items: [{ kind: 'direct', to: people[(Math.abs(i) % PEOPLE) ^ 1]!.id, text: `floor message ${i}`, clientId: `floor-${i}` }] }),
       }]],
     ];
+    const database = pgDb ? new URL(pgDb.url).pathname.slice(1) : undefined;
     const row: Record<string, string> = { database: postgresUrl ? 'postgres' : 'pglite' };
     for (const [name, request] of cases) {
-      const [own, database] = await cpuPerRequest(server, request);
-      row[name] = `${own.toFixed(2)} ms${postgresUrl ? ` + ${database.toFixed(2)} ms in PostgreSQL` : ''}`;
+      const [own, inPostgres] = await cpuPerRequest(server, request, database);
+      const postgres = Number.isNaN(inPostgres) ? 'not on this machine' : `${inPostgres.toFixed(2)} ms`;
+      row[name] = `${own.toFixed(2)} ms${pgDb ? ` + PostgreSQL ${postgres}` : ''}`;
     }
+    row['machine load (1 min)'] = await machineLoad();
     return [row];
   } finally {
     disconnectAll(people);

@@ -85,7 +85,7 @@ async function drive(baseUrl: string, people: Person[]): Promise<Run> {
 }
 
 /** Other work on the machine skews every time above; the load average says how much there was. */
-async function machineLoad(): Promise<string> {
+export async function machineLoad(): Promise<string> {
   const { loadavg, cpus } = await import('node:os');
   return `${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`;
 }
