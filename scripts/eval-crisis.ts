@@ -19,7 +19,7 @@ import { auc, frontier } from './crisis/frontier';
 import { featuresOf, outOfAuthor, tierOf, toExample, type Example } from './crisis/learn';
 import { best, pointsOf } from './crisis/points';
 import { tables, type Judged } from './crisis/report';
-import { loadVectors, VECTOR_FEATURES, withVectors, type Pooling } from './crisis/word-vectors';
+import { cutVectors, readWink, SETTINGS, VECTOR_FEATURES, withVectors } from './crisis/word-vectors';
 
 const mode = process.argv[2];
 const params = MODEL.training ?? { lambda: 1e-2, posWeight: 1 };
@@ -89,15 +89,12 @@ function vectors(path: string | undefined): void {
   const xs = featuresOf(examples, MODEL.config);
   pooled('Without word vectors', examples, outOfAuthor(examples, xs, authors, MODEL.config, params));
   const cfg = { ...MODEL.config, buckets: MODEL.config.buckets + VECTOR_FEATURES };
-  for (const size of [20_000, 50_000]) {
-    const v = loadVectors(path, size);
-    for (const pooling of ['mean', 'mean+max', 'mean, negated apart'] satisfies Pooling[]) {
-      for (const scale of [0.3, 1, 3]) {
-        if (size !== 50_000 && (pooling !== 'mean' || scale !== 1)) continue;
-        const withV = examples.map((e, i) => withVectors(e, xs[i]!, v, MODEL.config.buckets, pooling, scale));
-        pooled(`${size} words, ${pooling}, scale ${scale}`, examples, outOfAuthor(examples, withV, authors, cfg, params));
-      }
-    }
+  const file = readWink(path);
+  const cuts = new Map<number, ReturnType<typeof cutVectors>>();
+  for (const { size, pooling, scale } of SETTINGS) {
+    if (!cuts.has(size)) cuts.set(size, cutVectors(file, size));
+    const withV = examples.map((e, i) => withVectors(e, xs[i]!, cuts.get(size)!, MODEL.config.buckets, pooling, scale));
+    pooled(`${size} words, ${pooling}, scale ${scale}`, examples, outOfAuthor(examples, withV, authors, cfg, params));
   }
 }
 

@@ -21,14 +21,16 @@ export interface Vectors {
   values: Float32Array;
 }
 
-interface WinkFile {
+export interface WinkFile {
   words: string[];
   vectors: Record<string, number[]>;
 }
 
+/** The package's file, parsed once (307 MB of JSON). */
+export const readWink = (path: string): WinkFile => JSON.parse(readFileSync(path, 'utf8')) as WinkFile;
+
 /** The `size` most frequent plain words (the package lists words by frequency). */
-export function loadVectors(path: string, size: number): Vectors {
-  const file = JSON.parse(readFileSync(path, 'utf8')) as WinkFile;
+export function cutVectors(file: WinkFile, size: number): Vectors {
   const words = file.words.filter((w) => /^[a-z][a-z']*$/.test(w)).slice(0, size);
   const values = new Float32Array(words.length * DIMENSIONS);
   words.forEach((w, i) => values.set((file.vectors[w] ?? []).slice(0, DIMENSIONS), i * DIMENSIONS));
@@ -36,6 +38,12 @@ export function loadVectors(path: string, size: number): Vectors {
 }
 
 export type Pooling = 'mean' | 'mean+max' | 'mean, negated apart';
+
+/** The trial's settings: one vocabulary size alone at the plain mean, every pooling and scale at the larger. */
+export const SETTINGS: { size: number; pooling: Pooling; scale: number }[] = [
+  { size: 20_000, pooling: 'mean', scale: 1 },
+  ...(['mean', 'mean+max', 'mean, negated apart'] as const).flatMap((pooling) => [0.3, 1, 3].map((scale) => ({ size: 50_000, pooling, scale }))),
+];
 
 /**
  * Dense features after the hashed buckets (`base` onwards): the mean of the words' vectors, and

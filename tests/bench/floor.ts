@@ -10,8 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ADMIN } from './lib';
-import { freshDatabaseUrl, machineLoad } from './load';
+import { freshDatabaseUrl, machineLoad, openLoop, serverEnv } from './load';
 import { connectAll, disconnectAll, signUpPeople, type Person } from './load-people';
 import { startServerProcess, type ServerProcess } from './server-process';
 
@@ -67,16 +66,11 @@ async function cpuPerRequest(server: ServerProcess, request: Request, database?:
   await sleep(500);
   server.reset();
   const postgresFrom = database ? postgresTicks(database) : undefined;
-  const started = performance.now();
   const answers: Promise<unknown>[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const wait = started + (i * 1000) / RATE - performance.now();
-    if (wait > 1) await sleep(wait);
-    answers.push(fetch(...request(i)).then(async (res) => {
-      if (!res.ok) throw new Error(`${res.url} answered ${res.status}`);
-      await res.arrayBuffer();
-    }));
-  }
+  await openLoop(REQUESTS, RATE, (i) => answers.push(fetch(...request(i)).then(async (res) => {
+    if (!res.ok) throw new Error(`${res.url} answered ${res.status}`);
+    await res.arrayBuffer();
+  })));
   await Promise.all(answers);
   const own = (await server.report()).cpuMs / REQUESTS;
   return [own, database && postgresFrom ? postgresCpuMsSince(database, postgresFrom) / REQUESTS : Number.NaN];
@@ -85,11 +79,7 @@ async function cpuPerRequest(server: ServerProcess, request: Request, database?:
 export async function floorBench(postgresUrl?: string): Promise<Record<string, string>[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'haven-floor-'));
   const pgDb = postgresUrl ? await freshDatabaseUrl(postgresUrl) : undefined;
-  const server = await startServerProcess({
-    DATA_DIR: dataDir, CLIENT_DIST: join(dataDir, 'none'), COOKIE_SECURE: 'false',
-    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: pgDb?.url ?? '',
-    RATE_LIMIT_SIGNUP_MAX: '1000000', RATE_LIMIT_REFERRAL_MAX: '1000000',
-  }, join(dataDir, 'server.log'));
+  const server = await startServerProcess(serverEnv(dataDir, pgDb?.url), join(dataDir, 'server.log'));
   let people: Person[] = [];
   try {
     people = await signUpPeople(server.baseUrl, PEOPLE);
