@@ -4,7 +4,7 @@
  * last stored edit wins and moves rev, and an edit or a reaction racing a take-back never brings
  * anything back to the tombstone. Each ends with what an offline device's catch-up receives.
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResult } from '../../src/shared/api';
 import { directMessages, groupMessages, reactions } from '../../src/server/db/schema';
@@ -43,7 +43,11 @@ describe('several writers at once', () => {
     // Two changes took two values of the sequence; the four repeats took none.
     const caughtUp = await drain(a.agent, cursor);
     expect(caughtUp.group).toHaveLength(1);
-    expect(caughtUp.group[0]!.reactions).toEqual([{ emoji: '🤗', userIds: rows.toSorted((p, q) => +p.createdAt - +q.createdAt || p.userId.localeCompare(q.userId)).map((r) => r.userId) }]);
+    // Oldest first, in the database's own order: its timestamps hold microseconds, which a Date
+    // read back here rounds to milliseconds (two reactions in one millisecond would look tied).
+    const oldestFirst = await db().select({ userId: reactions.userId }).from(reactions).where(eq(reactions.messageId, post._id))
+      .orderBy(asc(reactions.createdAt), asc(reactions.userId));
+    expect(caughtUp.group[0]!.reactions).toEqual([{ emoji: '🤗', userIds: oldestFirst.map((r) => r.userId) }]);
     expect(caughtUp.cursor).toBe(row!.rev);
 
     // Taking them away at once, twice each: no rows left, nothing below zero.
