@@ -15,7 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { median, startBenchServer } from './lib';
-import { OLD_APP_DIST, startOldApp } from './old-app';
+import { OLD_APP_DIST, startOldApp, type OldApp } from './old-app';
 import { signedInCookies } from './dashboard-browser';
 import { CHROME_ARGS, CHROME_PATH } from './replay-browser';
 
@@ -42,7 +42,10 @@ async function audits(targets: Target[]): Promise<Record<string, string>[]> {
   const metrics = targets.map((): Record<string, { values: number[]; unit: string }> => ({}));
   const performance = targets.map((): (number | undefined)[] => []);
   for (let run = 0; run < RUNS; run += 1) {
-    for (const [index, { label, url, audit }] of targets.entries()) {
+    // Which target goes first flips each run, so neither always meets the browser cold.
+    const order = [...targets.entries()];
+    if (run % 2 === 1) order.reverse();
+    for (const [index, { label, url, audit }] of order) {
       const result = await audit({ output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
       const lhr = result?.lhr;
       if (!lhr || lhr.runtimeError) {
@@ -84,9 +87,10 @@ async function audits(targets: Target[]): Promise<Record<string, string>[]> {
 
 export async function lighthouseBench(dist: string): Promise<Record<string, string>[]> {
   const server = await startBenchServer(undefined, dist);
-  const oldApp = OLD_APP_DIST ? await startOldApp(OLD_APP_DIST, server.baseUrl) : undefined;
+  let oldApp: OldApp | undefined;
   const rows: Record<string, string>[] = [];
   try {
+    oldApp = OLD_APP_DIST ? await startOldApp(OLD_APP_DIST, server.baseUrl) : undefined;
     const chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
       chromeFlags: CHROME_ARGS.filter((f) => f !== '--headless').concat('--headless=new'),

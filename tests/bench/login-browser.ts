@@ -8,7 +8,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { median, startBenchServer } from './lib';
-import { OLD_APP_DIST, startOldApp } from './old-app';
+import { OLD_APP_DIST, startOldApp, type OldApp } from './old-app';
 import { CHROME_ARGS, CHROME_PATH } from './replay-browser';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -67,13 +67,18 @@ const spread = (xs: number[]) => `median of ${xs.length}: ${xs.map((x) => Math.r
 
 export async function loginBrowserBench(dist: string): Promise<Record<string, string>[]> {
   const server = await startBenchServer(undefined, dist);
-  const oldApp = OLD_APP_DIST ? await startOldApp(OLD_APP_DIST, server.baseUrl) : undefined;
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+  let oldApp: OldApp | undefined;
+  let browser: Browser | undefined;
   try {
+    oldApp = OLD_APP_DIST ? await startOldApp(OLD_APP_DIST, server.baseUrl) : undefined;
+    browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
     const sites = [{ label: '/login', baseUrl: server.baseUrl }, ...(oldApp ? [{ label: 'old app /login', baseUrl: oldApp.baseUrl }] : [])];
     const visits = sites.map((): FirstVisit[] => []);
     for (let visit = 0; visit < VISITS; visit += 1) {
-      for (const [index, site] of sites.entries()) visits[index]!.push(await firstVisit(browser, site.baseUrl));
+      // Which app goes first flips each round, so neither always meets the browser cold.
+      const order = [...sites.entries()];
+      if (visit % 2 === 1) order.reverse();
+      for (const [index, site] of order) visits[index]!.push(await firstVisit(browser, site.baseUrl));
     }
     if (!oldApp) console.log('login: the old app is not measured beside Haven (set OLD_APP_DIST to its built frontend/dist; docs/performance.md)');
     return sites.flatMap(({ label }, index) => {
@@ -90,7 +95,7 @@ export async function loginBrowserBench(dist: string): Promise<Record<string, st
       ];
     });
   } finally {
-    await browser.close();
+    await browser?.close();
     await oldApp?.close();
     await server.close();
   }

@@ -5,10 +5,12 @@
  * bench never downloads or builds it, and none of its code is part of Haven. How to build it:
  * docs/performance.md, "Side by side with the old app".
  *
- * Served as kindly as Haven is: text files gzip-compressed (its own Express server sent them
- * uncompressed), every path not a file answered with index.html, and /api and /socket.io handed
- * to Haven's bench server, the drop-in server for that client, so its start-up session check gets
- * a real 401 as Haven's own signed-out page would.
+ * Served with its text files gzip-compressed as they are sent (its own Express server sent them
+ * uncompressed; Haven's server sends files compressed ahead, at the highest levels), every path
+ * not a file answered with index.html, and HTTP requests to /api and
+ * /socket.io handed to Haven's bench server, the drop-in server for that client, so its start-up
+ * session check gets a real 401 as Haven's own signed-out page would. WebSocket upgrades are not
+ * passed on: the sign-in screen opens no socket.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -35,12 +37,20 @@ function forward(req: IncomingMessage, res: ServerResponse, api: URL): void {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });
-  upstream.on('error', () => res.writeHead(502).end());
+  // Failing after the answer began (Haven's server closing mid-answer) can only cut the answer short.
+  upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+  res.on('close', () => upstream.destroy());
   req.pipe(upstream);
 }
 
 function serveFile(req: IncomingMessage, res: ServerResponse, dist: string): void {
-  const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+  let path: string;
+  try {
+    path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+  } catch {
+    res.writeHead(400).end();
+    return;
+  }
   const candidate = join(dist, path);
   const file = candidate.startsWith(dist) && existsSync(candidate) && statSync(candidate).isFile() ? candidate : join(dist, 'index.html');
   const ext = extname(file);

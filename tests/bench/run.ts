@@ -3,7 +3,8 @@
  * realtime and replay (PGlite, and PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set;
  * replay runs in real Chromium on a fresh production build); login (the sign-in screen's first
  * visit in real Chromium: its scripts' gzip size and paint times, then Lighthouse 12's mobile
- * audit of it and of /dashboard signed in; with OLD_APP_DIST, the old app's /login beside it); dashboard (/dashboard signed in on a first visit, on
+ * audit of it and of /dashboard signed in; with OLD_APP_DIST, the old app's /login beside it);
+ * dashboard (/dashboard signed in on a first visit, on
  * slow 4G with the CPU slowed 4×, in real Chromium: the cards on screen, blocking time); property (the outbox property test with 1,000 random
  * sequences instead of npm test's 200); load (docs/performance.md: 500 signed-in sockets, 100 direct messages a second for 60 s,
  * against a server in its own process; LOAD_CLIENTS, LOAD_RATE and LOAD_SECONDS shorten it while
