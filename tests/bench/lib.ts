@@ -76,6 +76,15 @@ export function percentile(sorted: number[], p: number): number {
 /** The middle of unsorted figures (the upper middle of an even count). */
 export const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
 
+/**
+ * The cases compared in one bench, each with its index, in the order for `round`: reversed every
+ * other round, so no case always runs first (against a cold browser) or last.
+ */
+export function inTurn<T>(cases: readonly T[], round: number): [number, T][] {
+  const order = [...cases.entries()];
+  return round % 2 === 1 ? order.reverse() : order;
+}
+
 export function summarize(samplesMs: number[]): { p50: string; p99: string; perSecond: string } {
   const sorted = [...samplesMs].sort((a, b) => a - b);
   const total = samplesMs.reduce((a, b) => a + b, 0);

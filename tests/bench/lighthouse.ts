@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { median, startBenchServer } from './lib';
-import { OLD_APP_DIST, startOldApp, type OldApp } from './old-app';
+import { inTurn, median, startBenchServer } from './lib';
+import { OLD_APP_DIST, OLD_APP_NOT_GIVEN, startOldApp, type OldApp } from './old-app';
 import { signedInCookies } from './dashboard-browser';
 import { CHROME_ARGS, CHROME_PATH } from './replay-browser';
 
@@ -33,7 +33,7 @@ interface Target {
 }
 
 /**
- * RUNS audits of each target, the targets alternating within each run (so a machine that slows
+ * RUNS audits of each target, the targets taking turns within each run (so a machine that slows
  * down mid-bench slows all of them alike); answers each target's medians as rows, and with two
  * targets how many runs the first scored above the second.
  */
@@ -42,10 +42,7 @@ async function audits(targets: Target[]): Promise<Record<string, string>[]> {
   const metrics = targets.map((): Record<string, { values: number[]; unit: string }> => ({}));
   const performance = targets.map((): (number | undefined)[] => []);
   for (let run = 0; run < RUNS; run += 1) {
-    // Which target goes first flips each run, so neither always meets the browser cold.
-    const order = [...targets.entries()];
-    if (run % 2 === 1) order.reverse();
-    for (const [index, { label, url, audit }] of order) {
+    for (const [index, { label, url, audit }] of inTurn(targets, run)) {
       const result = await audit({ output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
       const lhr = result?.lhr;
       if (!lhr || lhr.runtimeError) {
@@ -100,7 +97,7 @@ export async function lighthouseBench(dist: string): Promise<Record<string, stri
       const target = (label: string, url: string): Target => ({ label, url, audit: (flags) => lighthouse(url, { ...flags, port: chrome.port }) });
       const targets = [target('/login', `${server.baseUrl}/login`)];
       if (oldApp) targets.push(target('old app /login', `${oldApp.baseUrl}/login`));
-      else console.log('lighthouse: the old app is not measured beside Haven (set OLD_APP_DIST to its built frontend/dist; docs/performance.md)');
+      else console.log(`lighthouse: ${OLD_APP_NOT_GIVEN}`);
       rows.push(...await audits(targets));
     } finally {
       await chrome.kill();

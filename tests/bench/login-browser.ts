@@ -7,8 +7,8 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { median, startBenchServer } from './lib';
-import { OLD_APP_DIST, startOldApp, type OldApp } from './old-app';
+import { inTurn, median, startBenchServer } from './lib';
+import { OLD_APP_DIST, OLD_APP_NOT_GIVEN, startOldApp, type OldApp } from './old-app';
 import { CHROME_ARGS, CHROME_PATH } from './replay-browser';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -75,12 +75,9 @@ export async function loginBrowserBench(dist: string): Promise<Record<string, st
     const sites = [{ label: '/login', baseUrl: server.baseUrl }, ...(oldApp ? [{ label: 'old app /login', baseUrl: oldApp.baseUrl }] : [])];
     const visits = sites.map((): FirstVisit[] => []);
     for (let visit = 0; visit < VISITS; visit += 1) {
-      // Which app goes first flips each round, so neither always meets the browser cold.
-      const order = [...sites.entries()];
-      if (visit % 2 === 1) order.reverse();
-      for (const [index, site] of order) visits[index]!.push(await firstVisit(browser, site.baseUrl));
+      for (const [index, site] of inTurn(sites, visit)) visits[index]!.push(await firstVisit(browser, site.baseUrl));
     }
-    if (!oldApp) console.log('login: the old app is not measured beside Haven (set OLD_APP_DIST to its built frontend/dist; docs/performance.md)');
+    if (!oldApp) console.log(`login: ${OLD_APP_NOT_GIVEN}`);
     return sites.flatMap(({ label }, index) => {
       const [first] = visits[index]!;
       const scripts = first!.scripts;

@@ -3,14 +3,14 @@
  * Haven so that `bench login` prints both from one run on one machine, as issue 27's goals ask.
  * Its build is given by the person running the bench (OLD_APP_DIST, a built `frontend/dist`); the
  * bench never downloads or builds it, and none of its code is part of Haven. How to build it:
- * docs/performance.md, "Side by side with the old app".
+ * docs/performance.md, "Performance v2, sixth part".
  *
  * Served with its text files gzip-compressed as they are sent (its own Express server sent them
  * uncompressed; Haven's server sends files compressed ahead, at the highest levels), every path
- * not a file answered with index.html, and HTTP requests to /api and
- * /socket.io handed to Haven's bench server, the drop-in server for that client, so its start-up
- * session check gets a real 401 as Haven's own signed-out page would. WebSocket upgrades are not
- * passed on: the sign-in screen opens no socket.
+ * not a file answered with index.html, and HTTP requests to /api and /socket.io handed to Haven's
+ * bench server, the drop-in server for that client, so its start-up session check gets a real 401
+ * as Haven's own signed-out page would. WebSocket upgrades are not passed on: the sign-in screen
+ * opens no socket.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -19,6 +19,9 @@ import { extname, join, normalize } from 'node:path';
 import { createGzip } from 'node:zlib';
 
 export const OLD_APP_DIST = process.env.OLD_APP_DIST;
+
+/** Said by a bench that could have measured the old app beside Haven but was not given it. */
+export const OLD_APP_NOT_GIVEN = 'the old app is not measured beside Haven (set OLD_APP_DIST to its built frontend/dist; docs/performance.md)';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
