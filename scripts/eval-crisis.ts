@@ -14,6 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { detectCrisis } from '../src/shared/safety';
 import { MODEL } from '../src/shared/safety/model';
+import { forgetLines } from '../src/shared/safety/line-cache';
 import { loadDevelopment, loadSealed } from './crisis/data';
 import { auc, frontier } from './crisis/frontier';
 import { featuresOf, outOfAuthor, tierOf, toExample, type Example } from './crisis/learn';
@@ -57,8 +58,18 @@ function speed(): void {
     return performance.now() - t0;
   });
   // With the writer's three previous lines: what the server does for a direct, group or Aura message.
+  // They are the lines judged just before, so they were read then, as on a server (line-cache.ts).
+  const before = (i: number) => [1, 2, 3].map((k) => texts[(i - k + texts.length) % texts.length]!).reverse();
   const withContext = texts.map((t, i) => {
-    const previous = [texts[(i + 1) % texts.length]!, texts[(i + 2) % texts.length]!, texts[(i + 3) % texts.length]!];
+    const previous = before(i);
+    const t0 = performance.now();
+    detectCrisis(t, previous);
+    return performance.now() - t0;
+  });
+  // The same with nothing read before (a server just started).
+  const coldContext = texts.map((t, i) => {
+    const previous = before(i);
+    forgetLines();
     const t0 = performance.now();
     detectCrisis(t, previous);
     return performance.now() - t0;
@@ -68,6 +79,7 @@ function speed(): void {
   console.log(`| Speed (${texts.length} lines, after warm-up) | mean ms | p50 ms | p99 ms |`, '\n|---|---|---|---|');
   console.log(`| One message | ${mean(times).toFixed(3)} | ${p(times, 0.5).toFixed(3)} | ${p(times, 0.99).toFixed(3)} |`);
   console.log(`| With its three previous lines | ${mean(withContext).toFixed(3)} | ${p(withContext, 0.5).toFixed(3)} | ${p(withContext, 0.99).toFixed(3)} |`);
+  console.log(`| With its three previous lines, none read before | ${mean(coldContext).toFixed(3)} | ${p(coldContext, 0.5).toFixed(3)} | ${p(coldContext, 0.99).toFixed(3)} |`);
 }
 
 /** Leaving one author out, pooled: the model's ranking and the frontier of operating points. */

@@ -7,7 +7,8 @@
 import { applyContext, messageFlags } from './context';
 import { evidenceOf, isCrisis } from './decision';
 import { featurise } from './features';
-import { analyse, matchFrames, type Hit, type Sent } from './frames';
+import { matchFrames, type Hit, type Sent } from './frames';
+import { analyseLines } from './line-cache';
 import { DISTRESS_PHRASES } from './lexicon';
 import { MODEL, probability } from './model';
 import { isImminent } from './severity';
@@ -106,7 +107,7 @@ export interface Analysis {
 
 /** Everything the decision is made from; exported for the evaluation script and for tests. */
 export function analyseMessage(text: string): Analysis {
-  const sents = analyse(text);
+  const sents = analyseLines(text);
   const hits = matchFrames(sents);
   const flags = messageFlags(sents);
   applyContext(hits, sents, flags);

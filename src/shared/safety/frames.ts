@@ -18,17 +18,18 @@ export type { Category } from './frame-patterns';
 /** 'generic': a person who is neither the writer nor someone they know (a man on the news, a character). */
 export type Subject = 'self' | 'other' | 'you' | 'generic';
 
+/** Read-only: a line's tokens are shared by every analysis that meets the line (line-cache.ts). */
 export interface Tok {
   /** Normalised word. */
-  w: string;
+  readonly w: string;
   /** Lemma. */
-  l: string;
+  readonly l: string;
   /** Inside a long quotation. */
-  q: boolean;
+  readonly q: boolean;
   /** A comma came just before it. */
-  b?: boolean;
+  readonly b?: boolean;
 }
-export type Sent = Tok[];
+export type Sent = readonly Tok[];
 
 export interface Hit {
   id: string;
