@@ -52,13 +52,19 @@ export async function createSession(
 }
 
 /** Sessions before their expiry at `now` and used since `idleSince`: values, or a prepared statement's placeholders. */
-function aliveAt(now: Date | Placeholder, idleSince: Date | Placeholder): SQL {
+export function aliveAt(now: Date | Placeholder, idleSince: Date | Placeholder): SQL {
   return and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince))!;
 }
 
 /** Sessions still alive: before their expiry and used within the idle time. */
 export function alive(idleDays: number): SQL {
   return aliveAt(new Date(), new Date(Date.now() - idleDays * DAY_MS));
+}
+
+/** `now` and `idleSince` for a prepared statement built with aliveAt's placeholders. */
+export function aliveNow(idleDays: number): { now: string; idleSince: string } {
+  const now = Date.now();
+  return { now: new Date(now).toISOString(), idleSince: new Date(now - idleDays * DAY_MS).toISOString() };
 }
 
 /** Every request and socket connection asks it (db/prepared.ts). */
@@ -80,10 +86,7 @@ const sessionLookup = preparedFor((db) => db
  */
 export async function findSession(db: Db, token: string, idleDays = DEFAULT_IDLE_DAYS): Promise<{ user: UserRow; session: SessionInfo } | null> {
   if (!token || token.length > 100) return null;
-  const now = Date.now();
-  const rows = await sessionLookup(db).execute({
-    id: digest(token), now: new Date(now).toISOString(), idleSince: new Date(now - idleDays * DAY_MS).toISOString(),
-  });
+  const rows = await sessionLookup(db).execute({ id: digest(token), ...aliveNow(idleDays) });
   return rows[0] ?? null;
 }
 

@@ -6,8 +6,9 @@
  * receiver's devices keep them apart until they accept. Writing to someone accepts them; so does
  * accepting.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { blocks, contacts, directMessages, users } from '../db/schema';
 import { inMessageOrder } from '../messages/order';
 
@@ -19,24 +20,36 @@ export interface Delivery {
 }
 
 /**
+ * One read for everything a send decides (it runs on every message): each person's role and
+ * referrer, whether they accepted the sender, whether the sender already accepted them, and
+ * whether they block the sender. Values, or a prepared statement's placeholders.
+ */
+function peopleOf(tx: Db, senderId: string | Placeholder, ids: (string | Placeholder)[]) {
+  // Qualified by hand: in a one-table select drizzle writes a column bare, and a bare "id" inside
+  // the subqueries would be read as the subquery's own table's column if it ever had one.
+  const person = sql`${users}.${sql.identifier(users.id.name)}`;
+  return tx.select({
+    id: users.id, role: users.role, referredBy: users.referredBy,
+    accepted: sql<boolean>`exists (select 1 from ${contacts} where ${contacts.userId} = ${person} and ${contacts.otherId} = ${senderId})`,
+    known: sql<boolean>`exists (select 1 from ${contacts} where ${contacts.userId} = ${senderId} and ${contacts.otherId} = ${person})`,
+    blocking: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${person} and ${blocks.blockedId} = ${senderId})`,
+  }).from(users).where(inArray(users.id, ids));
+}
+
+/** A message to one person, the usual send, built once per connection (db/prepared.ts). */
+const onePerson = preparedFor((tx) => peopleOf(tx, sql.placeholder('senderId'), [sql.placeholder('senderId'), sql.placeholder('receiverId')])
+  .prepare('haven_deliveries'));
+
+/**
  * How each receiver gets a message from `senderId`, and the acceptances sending makes: the sender
  * accepts every receiver, and a receiver bound to the sender by a referral accepts the sender.
  * Runs inside the message's transaction, so a concurrent accept or block is seen before or after, whole.
  */
 export async function deliveries(tx: Db, senderId: string, receiverIds: string[]): Promise<Map<string, Delivery>> {
   const receivers = [...new Set(receiverIds)];
-  // One read for everything a send decides (it runs on every message): each person's role and
-  // referrer, whether they accepted the sender, whether the sender already accepted them, and
-  // whether they block the sender.
-  // Qualified by hand: in a one-table select drizzle writes a column bare, and a bare "id" inside
-  // the subqueries would be read as the subquery's own table's column if it ever had one.
-  const person = sql`${users}.${sql.identifier(users.id.name)}`;
-  const people = await tx.select({
-    id: users.id, role: users.role, referredBy: users.referredBy,
-    accepted: sql<boolean>`exists (select 1 from ${contacts} where ${contacts.userId} = ${person} and ${contacts.otherId} = ${senderId})`,
-    known: sql<boolean>`exists (select 1 from ${contacts} where ${contacts.userId} = ${senderId} and ${contacts.otherId} = ${person})`,
-    blocking: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${person} and ${blocks.blockedId} = ${senderId})`,
-  }).from(users).where(inArray(users.id, [senderId, ...receivers]));
+  const people = receivers.length === 1
+    ? await onePerson(tx).execute({ senderId, receiverId: receivers[0] })
+    : await peopleOf(tx, senderId, [senderId, ...receivers]);
   const sender = people.find((p) => p.id === senderId);
   const others = people.filter((p) => p.id !== senderId);
   const bound = new Set(others.filter((p) => sender?.role === 'admin' || p.referredBy === senderId || sender?.referredBy === p.id).map((p) => p.id));

@@ -3,12 +3,13 @@
  * decides, not a read-then-write check, so two racing retries store one message.
  * Every insert runs inside inMessageOrder (order.ts).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { DirectMessage, GroupMessage, MessageSender } from '../../shared/api';
 import { newServerClientId } from '../../shared/conversation';
 import { newId } from '../../shared/ids';
 import { WRITTEN_AT_MAX_AGE_MS } from '../../shared/message-rules';
 import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { directMessages, groupMessages } from '../db/schema';
 import { deliveries, type Delivery } from '../community/requests';
 import { inMessageOrder } from './order';
@@ -36,11 +37,22 @@ export type Draft = DirectDraft | GroupDraft;
  * now() of this transaction) and at most WRITTEN_AT_MAX_AGE_MS before it, so a wrong clock cannot
  * date a message anywhere it likes (docs/decisions/replies-edits-reactions.md).
  */
-const writtenAtValue = (writtenAt: string | null | undefined) => (writtenAt
-  ? sql`least(now(), greatest(now() - ${WRITTEN_AT_MAX_AGE_MS}::double precision * interval '1 millisecond', ${writtenAt}::timestamptz))`
-  : null);
+const writtenAtValue = (writtenAt: string | null | Placeholder) => sql`case when ${writtenAt}::timestamptz is null then null
+  else least(now(), greatest(now() - ${WRITTEN_AT_MAX_AGE_MS}::double precision * interval '1 millisecond', ${writtenAt}::timestamptz)) end`;
 
-const extrasValues = (d: DraftExtras) => ({ replyTo: d.replyTo ?? null, writtenAt: writtenAtValue(d.writtenAt) });
+const extrasValues = (d: DraftExtras) => ({ replyTo: d.replyTo ?? null, writtenAt: writtenAtValue(d.writtenAt || null) });
+
+/** What a direct message's row is given (insertDirect's rows), each a placeholder in the prepared insert. */
+const DIRECT_FIELDS = ['id', 'senderId', 'receiverId', 'text', 'image', 'clientId', 'replyTo', 'request', 'withheld', 'writtenAt'] as const;
+
+/** The one-message send, the usual one, built once per connection (db/prepared.ts). */
+const insertOneDirect = preparedFor((tx) => {
+  const p = Object.fromEntries(DIRECT_FIELDS.map((f) => [f, sql.placeholder(f)])) as Record<(typeof DIRECT_FIELDS)[number], Placeholder>;
+  return tx.insert(directMessages).values({ ...p, writtenAt: writtenAtValue(p.writtenAt) })
+    .onConflictDoNothing({ target: [directMessages.senderId, directMessages.clientId] })
+    .returning()
+    .prepare('haven_insert_direct');
+});
 
 /**
  * Pairs each draft with its row: the one this insert made (created, the first time its clientId
@@ -68,13 +80,15 @@ const notInserted = (drafts: { clientId: string }[], inserted: { clientId: strin
  */
 async function insertDirect(tx: Db, senderId: string, drafts: DirectDraft[]): Promise<Stored<DirectMessage>[]> {
   const delivery = await deliveries(tx, senderId, drafts.map((d) => d.receiverId));
-  const inserted = await tx.insert(directMessages)
-    .values(drafts.map((d) => ({
-      id: newId(), senderId, receiverId: d.receiverId, text: d.text.trim(), image: d.image, clientId: d.clientId, ...extrasValues(d),
-      ...delivery.get(d.receiverId),
-    })))
-    .onConflictDoNothing({ target: [directMessages.senderId, directMessages.clientId] })
-    .returning();
+  const rows = drafts.map((d) => ({
+    id: newId(), senderId, receiverId: d.receiverId, text: d.text.trim(), image: d.image, clientId: d.clientId,
+    replyTo: d.replyTo ?? null, writtenAt: d.writtenAt || null, ...delivery.get(d.receiverId)!,
+  }));
+  const inserted = rows.length === 1
+    ? await insertOneDirect(tx).execute(rows[0])
+    : await tx.insert(directMessages).values(rows.map((r) => ({ ...r, writtenAt: writtenAtValue(r.writtenAt) })))
+      .onConflictDoNothing({ target: [directMessages.senderId, directMessages.clientId] })
+      .returning();
   const missing = notInserted(drafts, inserted);
   const earlier = missing.length === 0 ? [] : await tx.select().from(directMessages)
     .where(and(eq(directMessages.senderId, senderId), inArray(directMessages.clientId, missing)));

@@ -10,9 +10,10 @@ import type { DirectMessage, GroupMessage } from '../../shared/api';
 import type { PEOPLE_CONVERSATION_KINDS } from '../../shared/conversation';
 import type { PushKind } from '../../shared/push';
 import type { PushPayload } from '../../shared/push-payload';
-import { alive } from '../auth/sessions';
+import { alive, aliveAt, aliveNow } from '../auth/sessions';
 import { blockedBy, blockersOf } from '../community/blocks';
 import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { groupMembers, groups, mutes, pushGroups, pushSettings, pushSubscriptions, sessions, users } from '../db/schema';
 import { shownName } from '../messages/serialize';
 import type { Stored } from '../messages/store';
@@ -41,6 +42,18 @@ export interface Notice {
   mutedBy?: { kind: (typeof PEOPLE_CONVERSATION_KINDS)[number]; id: string };
 }
 
+
+/** The subscriptions `where` picks whose session is alive. */
+function targetsWhere(db: Db, where: SQL) {
+  return db.select({ userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+    .from(pushSubscriptions).innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .where(where);
+}
+
+/** One person's, asked after every direct message (db/prepared.ts). */
+const personTargets = preparedFor((db) => targetsWhere(db, and(
+  eq(pushSubscriptions.userId, sql.placeholder('userId')), aliveAt(sql.placeholder('now'), sql.placeholder('idleSince')),
+)!).prepare('haven_push_targets'));
 
 export class Notifier {
   private readonly timer: NodeJS.Timeout;
@@ -81,9 +94,7 @@ export class Notifier {
 
   /** The subscriptions `where` picks whose session is alive. */
   private targets(where: SQL) {
-    return this.db.select({ userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
-      .from(pushSubscriptions).innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-      .where(and(where, alive(this.idleDays)));
+    return targetsWhere(this.db, and(where, alive(this.idleDays))!);
   }
 
   /** A test push to this session's subscriptions; answers how many were queued. */
@@ -165,7 +176,10 @@ export class Notifier {
    */
   private async deliver(notices: readonly Notice[], senderId?: string, ready?: () => Promise<boolean>): Promise<void> {
     if (notices.length === 0) return;
-    const subscriptions = await this.targets(inArray(pushSubscriptions.userId, [...new Set(notices.map((n) => n.userId))]));
+    const people = [...new Set(notices.map((n) => n.userId))];
+    const subscriptions = people.length === 1
+      ? await personTargets(this.db).execute({ userId: people[0], ...aliveNow(this.idleDays) })
+      : await this.targets(inArray(pushSubscriptions.userId, people));
     if (subscriptions.length === 0) return;
     if (ready && !(await ready())) return;
     const ids = [...new Set(subscriptions.map((t) => t.userId))];
