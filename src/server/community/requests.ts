@@ -36,7 +36,11 @@ function peopleOf(tx: Db, senderId: string | Placeholder, ids: (string | Placeho
   }).from(users).where(inArray(users.id, ids));
 }
 
-/** A message to one person, the usual send, built once per connection (db/prepared.ts). */
+/**
+ * A message to one person, the usual send (db/prepared.ts): built once per pooled connection on
+ * PostgreSQL, where the message's transaction runs on one (messages/order.ts). PGlite's handle is
+ * new with each transaction, so there it is built each time, as before.
+ */
 const onePerson = preparedFor((tx) => peopleOf(tx, sql.placeholder('senderId'), [sql.placeholder('senderId'), sql.placeholder('receiverId')])
   .prepare('haven_deliveries'));
 

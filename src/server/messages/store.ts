@@ -45,7 +45,7 @@ const extrasValues = (d: DraftExtras) => ({ replyTo: d.replyTo ?? null, writtenA
 /** What a direct message's row is given (insertDirect's rows), each a placeholder in the prepared insert. */
 const DIRECT_FIELDS = ['id', 'senderId', 'receiverId', 'text', 'image', 'clientId', 'replyTo', 'request', 'withheld', 'writtenAt'] as const;
 
-/** The one-message send, the usual one, built once per connection (db/prepared.ts). */
+/** The one-message send, the usual one: built once per pooled connection on PostgreSQL, each time on PGlite (see onePerson, community/requests.ts). */
 const insertOneDirect = preparedFor((tx) => {
   const p = Object.fromEntries(DIRECT_FIELDS.map((f) => [f, sql.placeholder(f)])) as Record<(typeof DIRECT_FIELDS)[number], Placeholder>;
   return tx.insert(directMessages).values({ ...p, writtenAt: writtenAtValue(p.writtenAt) })
