@@ -40,7 +40,9 @@ export type Draft = DirectDraft | GroupDraft;
 const writtenAtValue = (writtenAt: string | null | Placeholder) => sql`case when ${writtenAt}::timestamptz is null then null
   else least(now(), greatest(now() - ${WRITTEN_AT_MAX_AGE_MS}::double precision * interval '1 millisecond', ${writtenAt}::timestamptz)) end`;
 
-const extrasValues = (d: DraftExtras) => ({ replyTo: d.replyTo ?? null, writtenAt: writtenAtValue(d.writtenAt || null) });
+/** A draft's extras as its row holds them, before the written-at clamp. */
+const extrasOf = (d: DraftExtras) => ({ replyTo: d.replyTo ?? null, writtenAt: d.writtenAt || null });
+const extrasValues = (d: DraftExtras) => ({ ...extrasOf(d), writtenAt: writtenAtValue(extrasOf(d).writtenAt) });
 
 /** What a direct message's row is given (insertDirect's rows), each a placeholder in the prepared insert. */
 const DIRECT_FIELDS = ['id', 'senderId', 'receiverId', 'text', 'image', 'clientId', 'replyTo', 'request', 'withheld', 'writtenAt'] as const;
@@ -82,8 +84,8 @@ async function insertDirect(tx: Db, senderId: string, drafts: DirectDraft[]): Pr
   const delivery = await deliveries(tx, senderId, drafts.map((d) => d.receiverId));
   const rows = drafts.map((d) => ({
     id: newId(), senderId, receiverId: d.receiverId, text: d.text.trim(), image: d.image, clientId: d.clientId,
-    replyTo: d.replyTo ?? null, writtenAt: d.writtenAt || null, ...delivery.get(d.receiverId)!,
-  }));
+    ...extrasOf(d), ...delivery.get(d.receiverId)!,
+  }) satisfies Record<(typeof DIRECT_FIELDS)[number], unknown>);
   const inserted = rows.length === 1
     ? await insertOneDirect(tx).execute(rows[0])
     : await tx.insert(directMessages).values(rows.map((r) => ({ ...r, writtenAt: writtenAtValue(r.writtenAt) })))

@@ -43,7 +43,7 @@ export interface Notice {
 }
 
 
-/** The subscriptions `where` picks whose session is alive. */
+/** The subscriptions `where` picks (it carries the live-session condition itself). */
 function targetsWhere(db: Db, where: SQL) {
   return db.select({ userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
     .from(pushSubscriptions).innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))

@@ -4,9 +4,9 @@
  * when it was sent, and is still held if it was sent recently (the last thousand lines read, about
  * ten seconds at a hundred messages a second): without this, every message read its window's lines
  * afresh, about four times the reading one message needs. Held lines live in memory only and go as
- * newer ones come, a message taken back included. Reading is line-local (sentences split at every line break, and no
- * normalisation crosses one), so the sentences of a text are those of its lines, in order; the
- * safety unit tests check that on every development line.
+ * newer ones come, a message taken back included. Reading is line-local (sentences split at every
+ * line break, and no normalisation crosses one), so the sentences of a text are those of its lines,
+ * in order; the safety unit tests check that on every development line.
  */
 import { analyse, type Sent } from './frames';
 
