@@ -119,11 +119,14 @@ export default defineConfig({
         // Everything the first screen needs in one file rather than a dozen small ones: over
         // HTTP/1.1 a phone fetches six at a time, and each further wave costs a round trip.
         // Lazy screens still split as before.
-        // The sign-in screen's own modules (and what they import) make a second file.
+        // The sign-in screen's own modules (and what they import) make a second file. The sync
+        // engine and the dashboard (with all they import) make a third: every signed-in first visit
+        // needs them, and as some thirty small files they came in five waves over a slow phone.
         codeSplitting: {
           groups: [
-            { name: 'start', tags: ['$initial'], priority: 2 },
-            { name: 'signin', test: /routes[\\/]login\.tsx|features[\\/]auth[\\/]LoginPage\.tsx/, includeDependenciesRecursively: true, priority: 1 },
+            { name: 'start', tags: ['$initial'], priority: 3 },
+            { name: 'signin', test: /routes[\\/]login\.tsx|features[\\/]auth[\\/]LoginPage\.tsx/, includeDependenciesRecursively: true, priority: 2 },
+            { name: 'signedin', test: /sync[\\/]engine\.ts|routes[\\/]dashboard\.tsx|features[\\/]dashboard[\\/]/, includeDependenciesRecursively: true, priority: 1 },
           ],
         },
       },
