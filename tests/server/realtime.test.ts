@@ -96,6 +96,22 @@ describe('live direct messages', () => {
     for (const theirs of got.slice(2)) expect(theirs).toEqual({ ...sent, request: true });
     await quiet;
   });
+
+  it('reach each tab of both people once, the same copy, in a conversation both have written in', async () => {
+    const [a, b, c] = [await person(), await person(), await person()];
+    await send(a, b, 'opening');
+    const tabs = [await ready(a), await ready(a), await ready(b)];
+    const other = await ready(c);
+    const counts = tabs.map(() => 0);
+    tabs.forEach((s, i) => s.on('newMessage', () => { counts[i]! += 1; }));
+    const arrivals = tabs.map((s) => nextEvent(s, 'newMessage'));
+    const quiet = noEvent(other, 'newMessage');
+    const sent = await send(b, a, 'a reply');
+    for (const got of await Promise.all(arrivals)) expect(got).toEqual(sent);
+    expect(sent).not.toHaveProperty('request');
+    await quiet;
+    expect(counts).toEqual([1, 1, 1]);
+  });
 });
 
 describe('live group messages', () => {

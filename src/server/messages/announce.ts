@@ -22,7 +22,12 @@ export async function announce(db: Db, realtime: Realtime, stored: readonly Stor
       realtime.toGroup(message.groupId).except(blockers).emit('newGroupMessage', message);
       continue;
     }
-    if (!delivery?.withheld) realtime.toUsers([message.receiverId]).emit('newMessage', delivery?.request ? { ...message, request: true } : message);
+    // The usual message is the same for both people: one broadcast (one NOTIFY across instances).
+    if (!delivery?.withheld && !delivery?.request) {
+      realtime.toUsers([message.receiverId, message.senderId]).emit('newMessage', message);
+      continue;
+    }
+    if (!delivery?.withheld) realtime.toUsers([message.receiverId]).emit('newMessage', { ...message, request: true });
     realtime.toUsers([message.senderId]).emit('newMessage', message);
   }
 }
