@@ -42,7 +42,10 @@ const writtenAtValue = (writtenAt: string | null | Placeholder) => sql`case when
 
 /** A draft's extras as its row holds them, before the written-at clamp. */
 const extrasOf = (d: DraftExtras) => ({ replyTo: d.replyTo ?? null, writtenAt: d.writtenAt || null });
-const extrasValues = (d: DraftExtras) => ({ ...extrasOf(d), writtenAt: writtenAtValue(extrasOf(d).writtenAt) });
+const extrasValues = (d: DraftExtras) => {
+  const extras = extrasOf(d);
+  return { ...extras, writtenAt: writtenAtValue(extras.writtenAt) };
+};
 
 /** What a direct message's row is given (insertDirect's rows), each a placeholder in the prepared insert. */
 const DIRECT_FIELDS = ['id', 'senderId', 'receiverId', 'text', 'image', 'clientId', 'replyTo', 'request', 'withheld', 'writtenAt'] as const;
