@@ -4,6 +4,7 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { checkAuth } from './features/auth/session';
 import { applyTheme, readTheme } from './features/settings/theme';
+import { whenIdle } from './state/idle';
 import { SESSION_KEYS } from './state/local-keys';
 // oxlint-disable-next-line import/no-unassigned-import -- the stylesheet is imported for its side effect
 import './styles.css';
@@ -18,12 +19,6 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
 }
-
-/** Runs `work` once the browser is idle (at the latest after `timeoutMs`): after the first frame. */
-const whenIdle = (work: () => void, timeoutMs: number) => {
-  if ('requestIdleCallback' in globalThis) requestIdleCallback(work, { timeout: timeoutMs });
-  else setTimeout(work, 0);
-};
 
 applyTheme(readTheme());
 void checkAuth();

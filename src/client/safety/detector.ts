@@ -5,6 +5,7 @@
  * its answer still brings the card.
  */
 import type { AuthorHelp } from '../../shared/safety/help';
+import { whenIdle } from '../state/idle';
 
 type Detector = typeof import('../../shared/safety/help');
 let loading: Promise<Detector> | null = null;
@@ -29,7 +30,5 @@ export async function helpForText(text: string, previous: readonly string[] = []
 
 /** Warms the chunk once a signed-in screen is idle, so the first check after going offline is instant. */
 export function preloadDetector(): void {
-  const warm = () => void loadDetector().catch(() => {});
-  if ('requestIdleCallback' in globalThis) globalThis.requestIdleCallback(warm, { timeout: 5000 });
-  else setTimeout(warm, 2000);
+  whenIdle(() => void loadDetector().catch(() => {}), 5000, 2000);
 }
