@@ -46,12 +46,22 @@ globalThis.addEventListener('vite:preloadError', (event) => {
   event.preventDefault();
   globalThis.location.reload();
 });
-// The service worker (and workbox-window) waits until the page has loaded and the browser is
-// idle: the first paint never waits for it, and a first visit's precache does not compete with
-// the screen's own files.
-globalThis.addEventListener('load', () => {
-  whenIdle(() => void import('./pwa/register').then((m) => m.registerServiceWorker()), 3000);
-}, { once: true });
+// The service worker (and workbox-window) waits until the first screen has resolved (signed in,
+// that is once the sync engine's file and the screen's own are in) and the browser is idle: the
+// first paint never waits for it, and a first visit's precache (about half a megabyte) does not
+// compete with the screen's files on a slow network. Should that navigation never resolve, the
+// page's load plus ten seconds registers it anyway: offline help depends on the worker.
+let registering = false;
+const registerWorker = () => {
+  if (registering) return;
+  registering = true;
+  void import('./pwa/register').then((m) => m.registerServiceWorker());
+};
+const stopWaiting = router.subscribe('onResolved', () => {
+  stopWaiting();
+  whenIdle(registerWorker, 3000);
+});
+globalThis.addEventListener('load', () => setTimeout(registerWorker, 10_000), { once: true });
 
 const root = document.getElementById('root');
 if (root) {
