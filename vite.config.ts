@@ -122,11 +122,13 @@ export default defineConfig({
         // The sign-in screen's own modules (and what they import) make a second file. The sync
         // engine and the dashboard (with all they import) make a third: every signed-in first visit
         // needs them, and as some thirty small files they came in five waves over a slow phone.
+        // socket.io's client is a fourth, fetched when the engine connects (net/connection.ts).
         codeSplitting: {
           groups: [
             { name: 'start', tags: ['$initial'], priority: 3 },
             { name: 'signin', test: /routes[\\/]login\.tsx|features[\\/]auth[\\/]LoginPage\.tsx/, includeDependenciesRecursively: true, priority: 2 },
             { name: 'signedin', test: /sync[\\/]engine\.ts|routes[\\/]dashboard\.tsx|features[\\/]dashboard[\\/]/, includeDependenciesRecursively: true, priority: 1 },
+            { name: 'socket', test: /net[\\/]socket\.ts|node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter)[\\/]/, priority: 0 },
           ],
         },
       },

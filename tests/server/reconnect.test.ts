@@ -75,6 +75,25 @@ describe("the app's socket connection", () => {
     expect(app.connection.current).toBe('refused');
   });
 
+  it('opens no socket for a connect given up before the socket client has loaded (a sign-out right after a sign-in)', async () => {
+    const watcher = await referredUser(server, code);
+    const person = await referredUser(server, code);
+    const seen = connect(watcher.agent);
+    const onlineLists: string[][] = [];
+    seen.connection.subscribe(() => onlineLists.push(seen.connection.onlineUsers));
+    await until(() => seen.connection.current === 'online', 'watcher online');
+    const app = connect(person.agent);
+    app.connection.disconnect();
+    // A socket opened anyway would show in everyone's online list within this time.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(app.states).toEqual(['idle', 'connecting', 'idle']);
+    expect(onlineLists.flat()).not.toContain(person.id);
+    // The same connection connects normally afterwards.
+    app.connection.connect({ onConnect: () => undefined, onRefused: () => undefined, stillSignedIn: async () => true, onEvent: {} });
+    await until(() => app.connection.current === 'online', 'online after all');
+    await until(() => onlineLists.some((ids) => ids.includes(person.id)), 'seen online');
+  });
+
   it('connects again when the server closed it for a change of standing that leaves the person signed in', async () => {
     const { agent, user, admin } = await verifiedProfessional(server);
     const app = connect(agent);

@@ -12,13 +12,29 @@
  * could not check (its database away) is not retried by socket.io either. Both are retried here,
  * later each time (net/backoff.ts), up to the same 5 attempts. A restarting server just drops
  * the connection, which socket.io already retries.
+ *
+ * socket.io's client (about 12 KB compressed, with socket.ts) is fetched with the first connect,
+ * not in the sync engine's file: a first visit's screen does not wait for it, and the first sync's
+ * requests go while it comes. The service worker precaches it like every other file.
  */
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { SOCKET_RECONNECT_ATTEMPTS } from '../../shared/limits';
+import type { AppSocket, SocketExtras } from './socket';
 import { createStore } from '../state/store';
 import { backoffDelay } from './backoff';
-import { isSocketRefusal, type ClientToServerEvents, type ServerToClientEvents, type SocketRefusal } from '../../shared/realtime';
+import { isSocketRefusal, type ServerToClientEvents, type SocketRefusal } from '../../shared/realtime';
 import type { TypingInput } from '../../shared/messaging';
+
+type SocketClient = typeof import('./socket');
+let client: Promise<SocketClient> | null = null;
+
+/** One load for every connect; a failed one (a file that did not come) is asked for again next time. */
+function loadClient(): Promise<SocketClient> {
+  client ??= import('./socket').catch((error: unknown) => {
+    client = null;
+    throw error;
+  });
+  return client;
+}
 
 export type ConnectionState = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline' | 'refused';
 
@@ -31,13 +47,21 @@ export interface ConnectionHandlers {
 }
 
 export class Connection {
-  private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
+  private socket: AppSocket | null = null;
   /** Set as a fresh object each time: the online list changes while the state stays, and listeners must hear it. */
   private readonly store = createStore<{ state: ConnectionState; online: string[] }>({ state: 'idle', online: [] });
   /** Our own tries after a refusal socket.io does not retry (see above); reset by a connect. */
   private retries = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped by every connect and disconnect: a client that loads after either is not opened. */
+  private opened = 0;
+  /** What the current connect asked for, kept while the client loads, so a failed load can be tried again. */
+  private handlers: ConnectionHandlers | null = null;
   private readonly wake = () => {
+    if (!this.socket && this.handlers && this.current === 'offline') {
+      this.connect(this.handlers);
+      return;
+    }
     if (this.socket && !this.socket.connected && (this.current === 'offline' || this.current === 'reconnecting')) {
       clearTimeout(this.retryTimer);
       this.retries = 0;
@@ -50,7 +74,7 @@ export class Connection {
   };
 
   /** `options` add to the app's own (a test outside a browser passes the session cookie). */
-  constructor(private readonly url = '/', private readonly options: Partial<ManagerOptions & SocketOptions> = {}) {}
+  constructor(private readonly url = '/', private readonly options: SocketExtras = {}) {}
 
   get current(): ConnectionState {
     return this.store.get().state;
@@ -68,17 +92,24 @@ export class Connection {
 
   connect(handlers: ConnectionHandlers): void {
     this.disconnect();
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(this.url, {
-      withCredentials: true,
-      transports: ['websocket', 'polling'],
-      reconnectionAttempts: SOCKET_RECONNECT_ATTEMPTS,
-      reconnectionDelay: 1_000,
-      reconnectionDelayMax: 5_000,
-      timeout: 20_000,
-      ...this.options,
-    });
-    this.socket = socket;
+    const opened = this.opened;
+    this.handlers = handlers;
     this.set('connecting');
+    globalThis.addEventListener?.('online', this.wake);
+    globalThis.document?.addEventListener('visibilitychange', this.onVisible);
+    loadClient().then(({ openSocket }) => {
+      if (this.opened === opened) this.open(openSocket, handlers);
+    }, (error: unknown) => {
+      if (this.opened !== opened) return;
+      // Offline on a first visit, before the worker holds the file: coming back online tries again.
+      console.error('Haven: the live connection could not load', error);
+      this.set('offline', []);
+    });
+  }
+
+  private open(openSocket: SocketClient['openSocket'], handlers: ConnectionHandlers): void {
+    const socket = openSocket(this.url, this.options);
+    this.socket = socket;
     socket.on('connect', () => {
       this.retries = 0;
       this.set('online');
@@ -113,8 +144,6 @@ export class Connection {
     if (handlers.onEvent.crisisAlert) socket.on('crisisAlert', handlers.onEvent.crisisAlert);
     if (handlers.onEvent.receipt) socket.on('receipt', handlers.onEvent.receipt);
     if (handlers.onEvent.typing) socket.on('typing', handlers.onEvent.typing);
-    globalThis.addEventListener?.('online', this.wake);
-    globalThis.document?.addEventListener('visibilitychange', this.onVisible);
   }
 
   /**
@@ -127,7 +156,7 @@ export class Connection {
     return true;
   }
 
-  private async afterServerClosed(socket: Socket<ServerToClientEvents, ClientToServerEvents>, handlers: ConnectionHandlers): Promise<void> {
+  private async afterServerClosed(socket: AppSocket, handlers: ConnectionHandlers): Promise<void> {
     const signedIn = await handlers.stillSignedIn().catch(() => true);
     // Signed out, or this connection was replaced meanwhile (sign-out, another person): leave it closed.
     if (this.socket !== socket || socket.connected) return;
@@ -135,7 +164,7 @@ export class Connection {
     else this.retryLater(socket);
   }
 
-  private retryLater(socket: Socket<ServerToClientEvents, ClientToServerEvents>): void {
+  private retryLater(socket: AppSocket): void {
     clearTimeout(this.retryTimer);
     if (this.retries >= SOCKET_RECONNECT_ATTEMPTS) {
       this.set('offline', []);
@@ -149,6 +178,8 @@ export class Connection {
   }
 
   disconnect(): void {
+    this.opened += 1;
+    this.handlers = null;
     clearTimeout(this.retryTimer);
     this.retries = 0;
     globalThis.removeEventListener?.('online', this.wake);
