@@ -25,16 +25,6 @@ import { isSocketRefusal, type ServerToClientEvents, type SocketRefusal } from '
 import type { TypingInput } from '../../shared/messaging';
 
 type SocketClient = typeof import('./socket');
-let client: Promise<SocketClient> | null = null;
-
-/** One load for every connect; a failed one (a file that did not come) is asked for again next time. */
-function loadClient(): Promise<SocketClient> {
-  client ??= import('./socket').catch((error: unknown) => {
-    client = null;
-    throw error;
-  });
-  return client;
-}
 
 export type ConnectionState = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline' | 'refused';
 
@@ -97,7 +87,7 @@ export class Connection {
     this.set('connecting');
     globalThis.addEventListener?.('online', this.wake);
     globalThis.document?.addEventListener('visibilitychange', this.onVisible);
-    loadClient().then(({ openSocket }) => {
+    import('./socket').then(({ openSocket }) => {
       if (this.opened === opened) this.open(openSocket, handlers);
     }, (error: unknown) => {
       if (this.opened !== opened) return;
