@@ -10,7 +10,8 @@
  *
  * loao: for each author, a model trained on everyone else (legacy sets included) judges that
  * author's lines, at an operating point chosen without them (inner leave-one-author-out over the
- * others), with the committed feature setting. Nothing here writes weights or tunes the detector.
+ * others), with the committed feature setting, and likewise the imminent model's setting
+ * (crisis/imminent.ts). Nothing here writes weights or tunes the detector.
  */
 import { performance } from 'node:perf_hooks';
 import { detectCrisis } from '../src/shared/safety';
@@ -19,7 +20,8 @@ import { forgetLines } from '../src/shared/safety/line-cache';
 import { loadDevelopment, loadSealed } from './crisis/data';
 import { learningCurve } from './crisis/curve';
 import { auc, frontier } from './crisis/frontier';
-import { featuresOf, outOfAuthor, tierOf, toExample, type Example } from './crisis/learn';
+import { count, IMMINENT_SETTINGS, imminentTable, linesOf, nestedImminent } from './crisis/imminent';
+import { featuresOf, imminentOutOfAuthor, outOfAuthor, tierOf, toExample, type Example, type Tier } from './crisis/learn';
 import { best, pointsOf } from './crisis/points';
 import { tables, type Judged } from './crisis/report';
 import { cutVectors, readWink, SETTINGS, VECTOR_FEATURES, withVectors } from './crisis/word-vectors';
@@ -31,18 +33,32 @@ function loao(): void {
   const { rows, authors } = loadDevelopment();
   const examples = rows.map(toExample);
   const xs = featuresOf(examples, MODEL.config);
+  const { buckets } = MODEL.config;
   const outer = outOfAuthor(examples, xs, authors, MODEL.config, params);
+  const outerImminent = IMMINENT_SETTINGS.map((p) => imminentOutOfAuthor(examples, xs, authors, buckets, p));
   const judged: Judged[] = [];
+  const withModel: Tier[] = [];
+  const withoutModel: Tier[] = [];
   for (const held of authors) {
-    // The operating point for `held`, chosen on the other authors by models that never saw `held` either.
+    // The operating point and the imminent model's setting for `held`, chosen on the other authors
+    // by models that never saw `held` either.
     const inner = outOfAuthor(examples, xs, authors, MODEL.config, params, held);
     const point = best(pointsOf(examples, inner));
-    console.error(`${held}: strong ${point.strong}, threshold ${point.threshold}, no risk word ${point.bareThreshold}`);
+    const chosen = nestedImminent(examples, xs, authors, held, buckets, point, inner);
+    const setting = chosen ? IMMINENT_SETTINGS.indexOf(chosen.params) : -1;
+    console.error(`${held}: strong ${point.strong}, threshold ${point.threshold}, no risk word ${point.bareThreshold}; `
+      + `imminent ${chosen ? `L2 ${chosen.params.lambda}, weight ${chosen.params.posWeight}, threshold ${chosen.threshold}` : 'none'}`);
     examples.forEach((e, i) => {
-      if (e.row.author === held) judged.push({ row: e.row, tier: tierOf(e, outer[i]!, point) });
+      if (e.row.author !== held) return;
+      const imminent = chosen ? { p: outerImminent[setting]![i]!, threshold: chosen.threshold } : undefined;
+      withModel[i] = tierOf(e, outer[i]!, point, imminent);
+      withoutModel[i] = tierOf(e, outer[i]!, point);
+      judged.push({ row: e.row, tier: withModel[i] });
     });
   }
   console.log(tables(`Leaving one author out (${authors.length} authors, nested)`, judged));
+  const lines = linesOf(examples, authors);
+  console.log(`\n${imminentTable(count(examples, lines, (i) => withoutModel[i]!), count(examples, lines, (i) => withModel[i]!))}`);
 }
 
 function sealed(): void {

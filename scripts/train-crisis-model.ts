@@ -3,6 +3,7 @@
  *
  *   npm run train:crisis            (the full grid: several minutes)
  *   CRISIS_QUICK=1 npm run train:crisis   (only the committed setting)
+ *   npm run train:crisis -- imminent      (the imminent model, imminent-weights.json)
  *
  * Settings (feature set, L2, crisis weight) and the operating point are chosen leaving one author
  * out at a time (docs/crisis-detection.md, Measured): every author's lines are predicted by a model
@@ -15,12 +16,44 @@ import { statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONFIG, type FeatureConfig } from '../src/shared/safety/features';
+import type { ImminentModelFile } from '../src/shared/safety/imminent-model';
 import { MODEL, type ModelFile } from '../src/shared/safety/model';
 import { loadDevelopment } from './crisis/data';
-import { featuresOf, outOfAuthor, SEED, toExample, train, type Params } from './crisis/learn';
+import { imminentSetting } from './crisis/imminent';
+import { featuresOf, IMMINENT_SCALE, outOfAuthor, SEED, toExample, train, trainImminent, type Params } from './crisis/learn';
 import { best, margin, pointsOf, type Point } from './crisis/points';
 
-const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'src/shared/safety/model-weights.json');
+const SAFETY = join(dirname(fileURLToPath(import.meta.url)), '..', 'src/shared/safety');
+const OUT = join(SAFETY, 'model-weights.json');
+const IMMINENT_OUT = join(SAFETY, 'imminent-weights.json');
+
+/**
+ * The imminent model beside the committed crisis model: its setting chosen leaving one author out
+ * (crisis/imminent.ts), then trained on every author's marks.
+ */
+function trainImminentModel(): void {
+  const { rows, authors } = loadDevelopment();
+  const examples = rows.map(toExample);
+  const xs = featuresOf(examples, MODEL.config);
+  const point = { strong: MODEL.strong, threshold: MODEL.threshold, bareThreshold: MODEL.bareThreshold };
+  const crisis = outOfAuthor(examples, xs, authors, MODEL.config, MODEL.training ?? { lambda: 1e-2, posWeight: 1 });
+  const chosen = imminentSetting(examples, xs, authors, MODEL.config.buckets, point, crisis);
+  if (!chosen) throw new Error('Every imminent setting adds too many false alarms: nothing written');
+  console.log(`chosen: L2 ${chosen.params.lambda}, imminent weight ${chosen.params.posWeight}, threshold ${chosen.threshold}`);
+  const m = trainImminent(examples, xs, examples.map((_, i) => i), MODEL.config.buckets, chosen.params);
+  const file: ImminentModelFile = {
+    version: 2,
+    note: `Logistic regression for "imminent", trained by scripts/train-crisis-model.ts on the marks of ${authors.length} authors (seed ${SEED}); `
+      + 'setting and threshold chosen leaving one author out. The sealed author was not read.',
+    training: chosen.params,
+    threshold: chosen.threshold,
+    bias: m.bias,
+    scale: IMMINENT_SCALE,
+    weights: Array.from(m.weights, (v) => Math.round(v * IMMINENT_SCALE)),
+  };
+  writeFileSync(IMMINENT_OUT, `${JSON.stringify(file)}\n`);
+  console.log(`wrote ${IMMINENT_OUT} (${(statSync(IMMINENT_OUT).size / 1024).toFixed(0)} KB)`);
+}
 
 function main(): void {
   const { rows, authors } = loadDevelopment();
@@ -59,7 +92,7 @@ function main(): void {
 
   const m = train(featuresOf(examples, cfg), ys, cfg.buckets, params, SEED);
   const file: ModelFile = {
-    version: 2,
+    version: 3,
     note: `Logistic regression trained by scripts/train-crisis-model.ts on the development data (legacy sets and ${authors.length} authors; seed ${SEED}). `
       + 'Setting and operating point chosen leaving one author out at a time. The sealed author was not read.',
     config: cfg,
@@ -68,10 +101,12 @@ function main(): void {
     threshold: point.threshold,
     bareThreshold: point.bareThreshold,
     strong: point.strong,
-    weights: Array.from(m.weights, (v) => Math.round(v * 1e4) / 1e4),
+    scale: 1e4,
+    weights: Array.from(m.weights, (v) => Math.round(v * 1e4)),
   };
   writeFileSync(OUT, `${JSON.stringify(file)}\n`);
   console.log(`wrote ${OUT} (${(statSync(OUT).size / 1024).toFixed(0)} KB)`);
 }
 
-main();
+if (process.argv[2] === 'imminent') trainImminentModel();
+else main();

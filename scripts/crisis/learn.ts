@@ -104,8 +104,15 @@ export const featuresOf = (examples: readonly Example[], cfg: FeatureConfig): Fe
 /** The detector's tiers without 'distress', which only detect.ts adds (from pain words, not the model). */
 export type Tier = Exclude<SharedTier, 'distress'>;
 
-export function tierOf(e: Example, prob: number, p: DecisionParams): Tier {
-  if (e.sents.length === 0 || !isCrisis({ ...e.unit, p: e.unit.p * prob }, p)) return 'none';
+/**
+ * The detector's tier for an example given the crisis model's probability, and optionally the
+ * imminent model's (imminent-model.ts): at or above its threshold the line is imminent, whatever
+ * the crisis decision says, as in detect.ts.
+ */
+export function tierOf(e: Example, prob: number, p: DecisionParams, imminent?: { p: number; threshold: number }): Tier {
+  if (e.sents.length === 0) return 'none';
+  if (imminent && imminent.p >= imminent.threshold) return 'imminent';
+  if (!isCrisis({ ...e.unit, p: e.unit.p * prob }, p)) return 'none';
   return e.imminentRule ? 'imminent' : 'crisis';
 }
 
@@ -116,6 +123,40 @@ export function tierOf(e: Example, prob: number, p: DecisionParams): Tier {
  */
 export function outOfAuthor(examples: readonly Example[], xs: readonly Features[], authors: readonly string[], cfg: FeatureConfig, params: Params, skip?: string): number[] {
   return outOfAuthorOn(examples, xs, authors.filter((a) => a !== skip), cfg, params, (held) => (author) => author !== held && author !== skip);
+}
+
+/**
+ * The imminent model learns from the authors' marks. The legacy sets mark no line imminent, so
+ * their risk lines are left out of its training (not taught as "not imminent"); their other lines
+ * are kept as lines without risk.
+ */
+export const marksImminence = (e: Example): boolean => !(e.row.author === 'legacy' && e.y === 1);
+
+/**
+ * The imminent model's weights are committed in steps of 1/50 (imminent-model.ts), so that the
+ * browser's detector file stays under 150 KB; it is evaluated as committed.
+ */
+export const IMMINENT_SCALE = 50;
+export const quantiseImminent = (m: Linear): Linear => ({
+  bias: Math.round(m.bias * 1e4) / 1e4, weights: m.weights.map((v) => Math.round(v * IMMINENT_SCALE) / IMMINENT_SCALE),
+});
+
+export function trainImminent(examples: readonly Example[], xs: readonly Features[], idx: readonly number[], buckets: number, params: Params): Linear {
+  const kept = idx.filter((i) => marksImminence(examples[i]!));
+  return quantiseImminent(train(kept.map((i) => xs[i]!), kept.map((i) => (examples[i]!.row.imminent ? 1 : 0)), buckets, params, SEED));
+}
+
+/** Each example's imminent probability from a model that never saw its author (nor `skip`); NaN for legacy lines. */
+export function imminentOutOfAuthor(examples: readonly Example[], xs: readonly Features[], authors: readonly string[], buckets: number, params: Params, skip?: string): number[] {
+  const probs = examples.map(() => Number.NaN);
+  for (const h of authors.filter((a) => a !== skip)) {
+    const idx = examples.map((_, i) => i).filter((i) => examples[i]!.row.author !== h && examples[i]!.row.author !== skip);
+    const m = trainImminent(examples, xs, idx, buckets, params);
+    examples.forEach((e, i) => {
+      if (e.row.author === h) probs[i] = predict(xs[i]!, m);
+    });
+  }
+  return probs;
 }
 
 /**

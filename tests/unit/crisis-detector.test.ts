@@ -189,8 +189,8 @@ describe('on the TRAIN split', () => {
 });
 
 describe('model weights', () => {
-  it('are committed and smaller than 1 MB', () => {
-    const size = statSync(fileURLToPath(new URL('../../src/shared/safety/model-weights.json', import.meta.url))).size;
+  it.each(['model-weights.json', 'imminent-weights.json'])('%s is committed and smaller than 1 MB', (file) => {
+    const size = statSync(fileURLToPath(new URL(`../../src/shared/safety/${file}`, import.meta.url))).size;
     expect(size).toBeGreaterThan(1000);
     expect(size).toBeLessThan(1024 * 1024);
   });

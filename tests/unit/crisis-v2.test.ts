@@ -5,8 +5,9 @@
  * tests.
  */
 import { describe, expect, it } from 'vitest';
-import { detectCrisis, helpFor, higherTier, isCrisisTier, recentTexts, PREVIOUS_MESSAGES, PREVIOUS_WITHIN_MS } from '../../src/shared/safety';
+import { analyseMessage, detectCrisis, helpFor, higherTier, isCrisisTier, recentTexts, PREVIOUS_MESSAGES, PREVIOUS_WITHIN_MS } from '../../src/shared/safety';
 import { conceptsOf } from '../../src/shared/safety/lexicon';
+import { isImminent } from '../../src/shared/safety/severity';
 
 describe('the imminent tier', () => {
   it.each([
@@ -47,6 +48,25 @@ describe('the imminent tier', () => {
     expect(isCrisisTier(detectCrisis(line).tier)).toBe(false);
   });
 
+  it.each([
+    'the bath is running and i have the razor',
+    'i tied it to the beam already',
+  ])('the imminent model finds what the rule has no words for: %s', (line) => {
+    const a = analyseMessage(line);
+    expect(isImminent(a.hits, a.sents)).toBe(false);
+    expect(detectCrisis(line).tier).toBe('imminent');
+  });
+
+  it.each([
+    'took my meds this morning like always',
+    'ran a bath and lit some candles, so relaxing',
+    'finished the whole bottle of wine lol',
+    'hanging out on the roof with friends tonight',
+    'my last shift at the cafe today!',
+  ])('nor does the imminent model make an everyday line a crisis: %s', (line) => {
+    expect(detectCrisis(line).tier).toBe('none');
+  });
+
   it('a tier can only be raised: a second opinion or context never lowers it', () => {
     expect(higherTier('crisis', 'none')).toBe('crisis');
     expect(higherTier('none', 'crisis')).toBe('crisis');
@@ -70,7 +90,13 @@ describe('a message judged with the writer\'s previous lines', () => {
   });
 
   it('raises a crisis to imminent when an earlier line held the means and this one the time', () => {
-    expect(detectCrisis('tonight', ['i have all my pills lined up']).tier).toBe('imminent');
+    expect(detectCrisis('ive been saving up my pills').tier).toBe('crisis');
+    expect(detectCrisis('tonight', ['ive been saving up my pills']).tier).toBe('imminent');
+  });
+
+  it('does not raise a line after one that was already imminent on its own: its card came then', () => {
+    expect(detectCrisis('i have all my pills lined up').tier).toBe('imminent');
+    expect(detectCrisis('tonight', ['i have all my pills lined up']).tier).toBe('none');
   });
 
   it('leaves ordinary lines ordinary whatever came before them', () => {

@@ -7,6 +7,7 @@
 import { applyContext, messageFlags } from './context';
 import { evidenceOf, isCrisis } from './decision';
 import { featurise } from './features';
+import { IMMINENT_MODEL, imminentProbability } from './imminent-model';
 import { matchFrames, type Hit, type Sent } from './frames';
 import { analyseLines } from './line-cache';
 import { DISTRESS_PHRASES } from './lexicon';
@@ -111,10 +112,13 @@ export function analyseMessage(text: string): Analysis {
   const hits = matchFrames(sents);
   const flags = messageFlags(sents);
   applyContext(hits, sents, flags);
-  const raw = sents.length ? probability(featurise(sents, hits, flags, MODEL.config)) : 0;
-  const e = evidenceOf(sents, hits, flags, raw);
-  const crisis = sents.length > 0 && isCrisis(e, MODEL);
-  return { sents, hits, flags, probability: e.p, crisis, imminent: crisis && isImminent(hits, sents) };
+  const x = sents.length ? featurise(sents, hits, flags, MODEL.config) : null;
+  const e = evidenceOf(sents, hits, flags, x ? probability(x) : 0);
+  // The imminent model decides on its own: a line it finds imminent gets help even when the crisis
+  // decision alone would offer none (imminent-model.ts).
+  const urgent = x !== null && imminentProbability(x) >= IMMINENT_MODEL.threshold;
+  const crisis = urgent || (x !== null && isCrisis(e, MODEL));
+  return { sents, hits, flags, probability: e.p, crisis, imminent: urgent || (crisis && isImminent(hits, sents)) };
 }
 
 /**

@@ -21,10 +21,17 @@ export interface ModelFile {
   bareThreshold: number;
   /** Crisis when a frame's weight after context reaches this, whatever the model says. */
   strong: number;
+  /** The weights as committed are whole numbers over this (shorter to download than decimals). */
+  scale: number;
   weights: number[];
 }
 
-export const MODEL: ModelFile = raw as ModelFile;
+/** A weights file as loaded: its whole numbers divided by its scale, once. */
+export function unscaled<T extends { scale: number; weights: number[] }>(file: T): T {
+  return { ...file, scale: 1, weights: file.weights.map((w) => w / file.scale) };
+}
+
+export const MODEL: ModelFile = unscaled(raw as ModelFile);
 
 export function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
