@@ -33,20 +33,25 @@ export function frontier(examples: readonly Example[], probs: readonly number[])
   return lines.join('\n');
 }
 
-/** The model's own ranking, left-out authors only: area under the ROC curve, ties counted half. */
-export function auc(examples: readonly Example[], probs: readonly number[]): number {
-  const scored = examples.map((e, i) => ({ y: e.y, p: probs[i]! })).filter((x) => !Number.isNaN(x.p)).sort((a, b) => b.p - a.p);
-  const pos = scored.filter((x) => x.y).length;
+/** Area under the ROC curve of scores against 0/1 labels, ties counted half. */
+export function rocArea(scores: readonly number[], ys: readonly number[]): number {
+  const s = scores.map((p, i) => ({ p, y: ys[i]! })).sort((a, b) => b.p - a.p);
+  const pos = s.filter((x) => x.y).length;
   let above = 0;
   let area = 0;
-  for (let i = 0; i < scored.length;) {
+  for (let i = 0; i < s.length;) {
     let j = i;
     let tiedPos = 0;
-    while (j < scored.length && scored[j]!.p === scored[i]!.p) tiedPos += scored[j++]!.y;
-    const tiedNeg = j - i - tiedPos;
-    area += tiedNeg * (above + tiedPos / 2);
+    while (j < s.length && s[j]!.p === s[i]!.p) tiedPos += s[j++]!.y;
+    area += (j - i - tiedPos) * (above + tiedPos / 2);
     above += tiedPos;
     i = j;
   }
-  return area / Math.max(1, pos * (scored.length - pos));
+  return area / Math.max(1, pos * (s.length - pos));
+}
+
+/** The model's own ranking, left-out authors only. */
+export function auc(examples: readonly Example[], probs: readonly number[]): number {
+  const idx = examples.map((_, i) => i).filter((i) => !Number.isNaN(probs[i]!));
+  return rocArea(idx.map((i) => probs[i]!), idx.map((i) => examples[i]!.y));
 }
