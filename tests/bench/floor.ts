@@ -61,16 +61,22 @@ function postgresCpuMsSince(database: string, from: Map<string, number>): number
   return (ticks * 1000) / TICKS;
 }
 
+/**
+ * An answer read whole, failing on a refusal: a batch answers 200 with each item's own outcome, and
+ * a refused item would measure a refusal, not a message.
+ */
+async function accepted(res: Response): Promise<void> {
+  const body = await res.text();
+  if (!res.ok || body.includes('"ok":false')) throw new Error(`${res.url} answered ${res.status}: ${body.slice(0, 200)}`);
+}
+
 async function cpuPerRequest(server: ServerProcess, request: Request, database?: string): Promise<[number, number]> {
-  for (let i = 0; i < WARM_UP; i++) await (await fetch(...request(-1 - i))).arrayBuffer();
+  for (let i = 0; i < WARM_UP; i++) await accepted(await fetch(...request(-1 - i)));
   await sleep(500);
   server.reset();
   const postgresFrom = database ? postgresTicks(database) : undefined;
   const answers: Promise<unknown>[] = [];
-  await openLoop(REQUESTS, RATE, (i) => answers.push(fetch(...request(i)).then(async (res) => {
-    if (!res.ok) throw new Error(`${res.url} answered ${res.status}`);
-    await res.arrayBuffer();
-  })));
+  await openLoop(REQUESTS, RATE, (i) => answers.push(fetch(...request(i)).then(accepted)));
   await Promise.all(answers);
   const own = (await server.report()).cpuMs / REQUESTS;
   return [own, database && postgresFrom ? postgresCpuMsSince(database, postgresFrom) / REQUESTS : Number.NaN];
@@ -91,7 +97,7 @@ export async function floorBench(postgresUrl?: string): Promise<Record<string, s
       ['the session and its person (GET /auth/check)', (i) => [`${base}/auth/check`, { headers: { cookie: as(i).cookie } }]],
       ['a direct message (POST /messages/batch)', (i) => [`${base}/messages/batch`, {
         method: 'POST', headers: { 'content-type': 'application/json', cookie: as(i).cookie },
-        body: JSON.stringify({ items: [{ kind: 'direct', to: people[(Math.abs(i) % PEOPLE) ^ 1]!.id, text: `floor message ${i}`, clientId: `floor-${i}` }] }),
+        body: JSON.stringify({ items: [{ kind: 'direct', to: people[(Math.abs(i) % PEOPLE) ^ 1]!.id, text: `floor message ${i}`, clientId: `floor-${String(i).padStart(8, '0')}` }] }),
       }]],
     ];
     const database = pgDb ? new URL(pgDb.url).pathname.slice(1) : undefined;

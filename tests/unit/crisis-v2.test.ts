@@ -60,7 +60,7 @@ describe('the imminent tier', () => {
   it.each([
     'took my meds this morning like always',
     'ran a bath and lit some candles, so relaxing',
-    'finished the whole bottle of wine lol',
+    'just took my vitamins and feeling sleepy now',
     'hanging out on the roof with friends tonight',
     'my last shift at the cafe today!',
   ])('nor does the imminent model make an everyday line a crisis: %s', (line) => {
