@@ -34,6 +34,31 @@ describe('the imminent tier', () => {
     expect(helpFor(line)?.imminent).toBeUndefined();
   });
 
+  it.each([
+    'the rope is around my neck',
+    'noose is round my neck now',
+    'gun is loaded and on the table',
+    'i have the gun in my mouth',
+    'cannae feel my hands, took way too many',
+  ])('means already at the body, or "too many" ending the line, is imminent: %s', (line) => {
+    expect(detectCrisis(line).tier).toBe('imminent');
+  });
+
+  it.each([
+    'this debt is like a noose around my neck',
+    'i feel like i have a noose around my neck with this job',
+    "I wouldn't do that job even with a gun to my head",
+    'the tie around my neck is choking me at this wedding lol',
+    'took too many photos at the beach',
+    'london is not worth living in',
+  ])('a figure of speech or a worn thing is not an attempt: %s', (line) => {
+    expect(isCrisisTier(detectCrisis(line).tier)).toBe(false);
+  });
+
+  it('a rope around the neck told as past stays a crisis, not imminent', () => {
+    expect(detectCrisis('I had the rope around my neck on Sunday. My phone rang.').tier).toBe('crisis');
+  });
+
   it('imminent risk to someone else is imminent too, worded for a helper', () => {
     const d = detectCrisis('my sister just took a whole bottle of pills and she wont wake up');
     expect(d.tier).toBe('imminent');

@@ -14,7 +14,7 @@ add('attempt', 0.9, `already|just _2 ${SWALLOW} _3 them|it|all|everything|@medic
 add('attempt', 0.9, `${SWALLOW} _1 them|it|em _1 all`, P);
 add('attempt', 0.9, `${SWALLOW} _2 all _2 of _1 them|it|my|the|em`, P);
 add('attempt', 0.9, `${SWALLOW} _2 @count _3 @medicine|@container`, P);
-add('attempt', 0.85, `${SWALLOW} _2 too _1 many|much _2 @medicine|@container|them|already|on|$`, P);
+add('attempt', 0.85, `${SWALLOW} _2 too _1 many|much _2 @medicine|@container|them|already|on`, P);
 add('attempt', 0.9, `${SWALLOW} _3 everything _3 in _2 cabinet|drawer|box|house|bag`, P);
 add('attempt', 0.85, '@medicine|@container|@poison|them _3 kick|kicking|start|starting|begin|beginning _2 in|work|working');
 add('attempt', 0.85, 'feel|feeling|get|getting|become|becoming _3 sleepy|dizzy|drowsy|numb|weird|sick|heavy|woozy _8 @medicine|@container|@poison|took|take|swallow|swallowed');
@@ -42,5 +42,14 @@ add('attempt', 0.35, 'garage _8 car|engine _3 on|running');
 add('attempt', 0.35, 'car|engine _3 on|running _8 garage');
 add('attempt', 0.35, 'i _2 be|sit|stand|sat|standing|sitting _3 on|at|in _3 @height|@traffic|@water|edge', P);
 add('attempt', 0.35, 'climbed|climb|climbing _2 over|onto|up', P);
+
+// Added after the weak frames so the ids above stay as they were (frame-patterns.ts).
+// "took way too many" with nothing after it: "too many" ends the sentence.
+add('attempt', 0.85, `${SWALLOW} _2 too _1 many|much $`, P);
+// Means already at the body, with no act or time named: "the rope is around my neck". Not "tie"
+// or "scarf" (lexicon.ts's ligatures): those are worn there.
+add('attempt', 0.85, 'rope|noose|cord|cable|ligature|belt _3 around|round|on _2 my _1 neck', P);
+add('attempt', 0.85, '@gun _3 against|to|in|under _2 my _1 head|temple|mouth|chest|chin', P);
+add('attempt', 0.85, '@gun _2 loaded _6 table|hand|lap|desk|bed|beside|next|here|ready|now', P);
 
 export const ATTEMPT_FRAMES = list;

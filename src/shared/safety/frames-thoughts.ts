@@ -24,7 +24,7 @@ add('wish_dead', 0.85, 'never _2 wake|waking _1 up', P);
 add('wish_dead', 0.85, '@wish|sleep|pray _4 not _1 wake');
 add('wish_dead', 0.95, 'better off dead|gone|deceased');
 add('wish_dead', 0.85, 'life|living|existence _2 not _2 worth _1 live|living|it|anything');
-add('wish_dead', 0.8, 'not _1 worth _1 live|living _1 anymore|for|$');
+add('wish_dead', 0.8, 'not _1 worth _1 live|living _1 anymore|for');
 add('wish_dead', 0.8, 'dead|death|die _5 relief|peace|peaceful|best|nice|easier|welcome|mercy|quiet|calm|better|gift|blessing|release|escape');
 add('wish_dead', 0.85, '@wish|pray _6 hit|kill|take|finish|swerve|crash|run _2 me|into');
 add('wish_dead', 0.8, 'god _4 take|let _2 me');
@@ -149,5 +149,7 @@ add('goodbye', 0.8, 'anyone|anybody|people|who|one|nobody _3 come _2 to _1 my _1
 add('burden_entrapment', 0.6, 'so _1 why _1 not $');
 add('goodbye', 0.7, 'could _1 not _2 do|take|go _1 it|this|on _1 anymore', P);
 add('wish_dead', 0.65, 'ready _2 to _1 stop|go $', P);
+// Last, so the ids above stay as they were (frame-patterns.ts): "not worth living" ending the sentence.
+add('wish_dead', 0.8, 'not _1 worth _1 live|living $');
 
 export const THOUGHT_FRAMES = list;

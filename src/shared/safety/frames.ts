@@ -78,6 +78,8 @@ function compile(p: FramePattern): Compiled {
     if (gap) return { kind: 'gap', max: Number(gap[1]), noOther: gap[2] === 'x', anyWord: gap[2] === 'a' };
     if (part === '$') return { kind: 'end' };
     const alts = part.split('|');
+    // "$" among alternatives would be read as a word and never match: a frame that silently fires on nothing.
+    if (alts.includes('$')) throw new Error(`frame ${p.id}: "$" must stand alone, not among alternatives`);
     const concepts = alts.filter((a) => a.startsWith('@')).map((a) => a.slice(1) as Concept);
     for (const c of concepts) if (!(c in CONCEPTS)) throw new Error(`unknown concept ${c} in frame ${p.id}`);
     return { kind: 'words', set: new Set(alts.filter((a) => !a.startsWith('@'))), concepts };
