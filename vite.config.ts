@@ -61,6 +61,34 @@ function preloadSignInRoute(): Plugin {
   };
 }
 
+/** Where the build lists the signed-in file and what it imports (read by src/server/http/static.ts). */
+const SIGNED_IN_FILES = 'signed-in-files.json';
+
+/**
+ * The file every signed-in screen needs first (the sync engine and the dashboard: the `signedin`
+ * group below) is asked for only once the start-up script has run. The server names it in a
+ * `Link: rel=modulepreload` header on the app shell when the browser says someone is signed in, so
+ * it downloads beside the start-up script; this writes down which files those are.
+ */
+function listSignedInFiles(): Plugin {
+  return {
+    name: 'haven-list-signed-in-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const signedIn = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'signedin');
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || chunk.isEntry || files.has(fileName)) return;
+        files.add(fileName);
+        chunk.imports.forEach(visit);
+      };
+      if (signedIn) visit(signedIn.fileName);
+      this.emitFile({ type: 'asset', fileName: SIGNED_IN_FILES, source: JSON.stringify([...files].map((f) => `/${f}`)) });
+    },
+  };
+}
+
 const backend = 'http://127.0.0.1:3000';
 
 /**
@@ -85,6 +113,7 @@ export default defineConfig({
     tailwindcss(),
     webManifest(),
     preloadSignInRoute(),
+    listSignedInFiles(),
     // The service worker (sw/, injectManifest). Registered by hand in src/client/pwa/register.ts;
     // the manifest is the top-level one above, not generated here.
     VitePWA({

@@ -16,6 +16,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { describeError, serializeError } from '../../src/server/http/logging';
 import { TEXT_NOT_ALLOWED } from '../../src/shared/text';
+import { SESSION_HINT_COOKIE } from '../../src/shared/session-hint';
 import type { Agent } from './agent';
 import { ADMIN, startServer, type TestServer } from './harness';
 import { PASSWORD, referredUser, signedInAdmin, signUp, uniqueEmail, uploadImage, verifiedProfessional } from './people';
@@ -135,6 +136,30 @@ describe('security headers', () => {
         expect(res.headers['cache-control'], url).toBe(cacheControl);
         expectHelmet(new Headers(res.headers as Record<string, string>));
       }
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('names the signed-in file on the app shell only for a browser that says someone is signed in', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'haven-dist-'));
+    try {
+      mkdirSync(join(dist, 'assets'));
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Haven</title>');
+      // What the build lists (vite.config.ts); anything not one of its own script files is dropped.
+      writeFileSync(join(dist, 'signed-in-files.json'), JSON.stringify(['/assets/signedin-1.js', 'https://elsewhere.example/x.js', '/assets/a b.js']));
+      const { app } = await appWith({ CLIENT_DIST: dist });
+      for (const url of ['/', '/dashboard', '/chat?group=1']) {
+        const signedIn = await app.inject({ url, headers: { cookie: `${SESSION_HINT_COOKIE}=1` } });
+        expect(signedIn.headers.link, url).toBe('</assets/signedin-1.js>; rel=modulepreload');
+        expect(signedIn.headers.vary, url).toContain('Cookie');
+        const signedOut = await app.inject({ url });
+        expect(signedOut.statusCode, url).toBe(200);
+        expect(signedOut.headers.link, url).toBeUndefined();
+        expect(signedOut.headers.vary, url).toContain('Cookie');
+      }
+      // Files and the API never carry it.
+      expect((await app.inject({ url: '/api/health', headers: { cookie: `${SESSION_HINT_COOKIE}=1` } })).headers.link).toBeUndefined();
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

@@ -3,15 +3,40 @@
  * over); /api, /uploads and /socket.io never do, and a missing asset is a plain 404, so a stale
  * page never runs index.html as a script. Which paths those are: src/shared/paths.ts.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_PATH, servesAppShell } from '../../shared/paths';
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import { AppError } from './errors';
+
+/**
+ * The `Link` header that starts the signed-in file's download beside the start-up script
+ * (vite.config.ts, listSignedInFiles); empty when the build lists none.
+ */
+function signedInPreload(clientDist: string): string {
+  const listed = join(clientDist, 'signed-in-files.json');
+  if (!existsSync(listed)) return '';
+  const files = JSON.parse(readFileSync(listed, 'utf8')) as unknown;
+  if (!Array.isArray(files)) return '';
+  return files.filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.js$/.test(f))
+    .map((f) => `<${f}>; rel=modulepreload`).join(', ');
+}
 
 export async function registerStatic(app: FastifyInstance, clientDist: string): Promise<boolean> {
   const hasClient = existsSync(join(clientDist, 'index.html'));
+  const preload = hasClient ? signedInPreload(clientDist) : '';
+  /**
+   * The app shell. Someone signed in (the hint cookie, readable by any script, says so; it grants
+   * nothing) needs the signed-in file next, so it is named in a header here: at worst, for a session
+   * that has ended, it is downloaded for nothing.
+   */
+  const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
+    if (preload && request.cookies[SESSION_HINT_COOKIE] === '1') reply.header('link', preload);
+    return reply.sendFile('index.html');
+  };
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDist,
@@ -25,14 +50,14 @@ export async function registerStatic(app: FastifyInstance, clientDist: string): 
       },
     });
     // The root is a navigation too (and the manifest's start_url); static would treat it as a directory.
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', sendShell);
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // The service worker answers offline navigations by the same rule (src/shared/paths.ts).
     const isNavigation = (request.method === 'GET' || request.method === 'HEAD') && servesAppShell(path);
     if (hasClient && isNavigation) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendShell(request, reply);
     }
     throw new AppError('NOT_FOUND', SERVER_PATH.test(path) ? 'Route not found' : 'Not found');
   });
