@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -29,6 +29,19 @@ function webManifest(): Plugin {
   };
 }
 
+/** A chunk and every chunk it imports, short of the entry (which the page loads anyway). */
+function withImports(bundle: Rolldown.OutputBundle, fileName: string): Set<string> {
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = bundle[name];
+    if (!chunk || chunk.type !== 'chunk' || chunk.isEntry || files.has(name)) return;
+    files.add(name);
+    chunk.imports.forEach(visit);
+  };
+  visit(fileName);
+  return files;
+}
+
 /**
  * The sign-in screen is where most first visits land, but its route chunk is a dynamic import the
  * browser finds only after the entry has run: one more round trip before anything is painted on
@@ -45,15 +58,7 @@ function preloadSignInRoute(): Plugin {
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         const login = chunks.find((c) => c.moduleIds.some((id) => /routes\/login\.tsx\?tsr-split/.test(id)));
         if (!login) return [];
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (!chunk || chunk.type !== 'chunk' || chunk.isEntry || files.has(fileName)) return;
-          files.add(fileName);
-          chunk.imports.forEach(visit);
-        };
-        visit(login.fileName);
-        return [...files].filter((file) => !html.includes(`/${file}"`)).map((file): HtmlTagDescriptor => ({
+        return [...withImports(bundle, login.fileName)].filter((file) => !html.includes(`/${file}"`)).map((file): HtmlTagDescriptor => ({
           tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` }, injectTo: 'head',
         }));
       },
@@ -76,14 +81,7 @@ function listSignedInFiles(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const signedIn = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'signedin');
-      const files = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (!chunk || chunk.type !== 'chunk' || chunk.isEntry || files.has(fileName)) return;
-        files.add(fileName);
-        chunk.imports.forEach(visit);
-      };
-      if (signedIn) visit(signedIn.fileName);
+      const files = signedIn ? withImports(bundle, signedIn.fileName) : new Set<string>();
       this.emitFile({ type: 'asset', fileName: SIGNED_IN_FILES, source: JSON.stringify([...files].map((f) => `/${f}`)) });
     },
   };
