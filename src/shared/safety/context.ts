@@ -164,8 +164,9 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     // Ending a relationship, not a life: "I want to end it with my boyfriend".
     if (/ (end|ending|ended|finish|finishing|call) (it|things) (off )?(with|between) (him|her|them|my|me|us) /.test(text)) lower(hit, 0.2, 'relationship');
     if (ACCIDENT_RE.test(text) && !ON_PURPOSE_RE.test(text) && hit.category === 'nssi') lower(hit, 0.15, 'accident');
-    // An attempt told as past and survived: "they pumped my stomach after I swallowed the bottle".
-    if (hit.category === 'attempt' && / (years?|months?|weeks?) ago | last (year|month|week|time|summer|winter) | pumped | woke up | survived | used to | back then | when i was | i had (the|a|my) /.test(text)) lower(hit, 0.2, 'resolved-past');
+    // An attempt told as past and survived: "they pumped my stomach after I swallowed the bottle",
+    // "I had the rope around my neck". Not any "I had a …": "I had a bottle of vodka and all my pills" is now.
+    if (hit.category === 'attempt' && / (years?|months?|weeks?) ago | last (year|month|week|time|summer|winter) | pumped | woke up | survived | used to | back then | when i was | i had (the|a|my) (rope|noose|cord|cable|ligature|belt|gun|pistol|rifle|shotgun|revolver|handgun) /.test(text)) lower(hit, 0.2, 'resolved-past');
     // Routine medicine and good news: "took my pills this morning", "already did it! passed my test".
     if (hit.category === 'attempt' && !/ (all|whole|every|lot|too many|too much|bunch|rest) /.test(text)
       && / (this|every|each) (morning|evening|night)| as (usual|prescribed|normal)| for (my|a|the) (headache|period|cold|flu|back|pain|migraine|fever|allergies|cramps)| with (breakfast|lunch|dinner|food)| daily | every day /.test(text)) lower(hit, 0.2, 'routine');
