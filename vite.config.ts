@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SIGNED_IN_FILES } from './src/shared/paths';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const manifestPath = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
@@ -65,9 +66,6 @@ function preloadSignInRoute(): Plugin {
     },
   };
 }
-
-/** Where the build lists the signed-in file and what it imports (read by src/server/http/static.ts). */
-const SIGNED_IN_FILES = 'signed-in-files.json';
 
 /**
  * The file every signed-in screen needs first (the sync engine and the dashboard: the `signedin`

@@ -7,6 +7,11 @@
 
 /** Where uploaded images are served (GET /uploads/<name>); the service worker caches what is viewed there. */
 export const UPLOADS_PATH = '/uploads';
+/**
+ * The build's list of the signed-in file and what it imports (vite.config.ts writes it beside
+ * index.html; src/server/http/static.ts names those files on the app shell).
+ */
+export const SIGNED_IN_FILES = 'signed-in-files.json';
 /** The JSON API (every route's prefix). */
 export const API_PATH = '/api';
 /** The JSON API, socket.io, and the built-in image store. */

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SERVER_PATH, servesAppShell } from '../../shared/paths';
+import { SERVER_PATH, servesAppShell, SIGNED_IN_FILES } from '../../shared/paths';
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import { AppError } from './errors';
 
@@ -16,7 +16,7 @@ import { AppError } from './errors';
  * (vite.config.ts, listSignedInFiles); empty when the build lists none.
  */
 function signedInPreload(clientDist: string): string {
-  const listed = join(clientDist, 'signed-in-files.json');
+  const listed = join(clientDist, SIGNED_IN_FILES);
   if (!existsSync(listed)) return '';
   const files = JSON.parse(readFileSync(listed, 'utf8')) as unknown;
   if (!Array.isArray(files)) return '';
