@@ -155,3 +155,60 @@ describe('the window of previous lines', () => {
     expect(recentTexts([{ text: 'later', at: new Date(at.getTime() + 1000) }], at)).toEqual([]);
   });
 });
+
+describe('a story of risk told as over', () => {
+  const over = (text: string) => analyseMessage(text).flags.includes('past-over');
+
+  it('is a past anchored in months or years, set against now, or a count of time clean', () => {
+    expect(over('Two years ago I swallowed a bottle of pills. Now I run a support group on Tuesdays.')).toBe(true);
+    expect(over('back in 2018 i wanted to die every single day, these past months i have been doing well')).toBe(true);
+    expect(over('300 days without cutting 🎉')).toBe(true);
+    expect(over('clean for six months from self harm, my counsellor made me a card')).toBe(true);
+  });
+
+  it('is not a past without how things are now, or a past only weeks back', () => {
+    expect(over('two years ago i tried to hang myself')).toBe(false);
+    expect(over('i took an overdose three weeks ago and today i feel nothing')).toBe(false);
+  });
+
+  it('is not a story whose risk is here again', () => {
+    expect(over('a year ago i tried to end it, now i want to do it again')).toBe(false);
+    expect(over('Clean for 90 days and I just slipped. Fresh cuts tonight')).toBe(false);
+    expect(over('Last year I took pills. Now I am not glad I survived')).toBe(false);
+    expect(over('back then I wrote my note, and now I am going to end it')).toBe(false);
+    expect(over('i used to cut and now the urges are coming back')).toBe(false);
+  });
+
+  it('lowers the frames of the story, and leaves a crisis the message tells now alone', () => {
+    expect(isCrisisTier(detectCrisis('Two years ago I swallowed a bottle of pills. Now I run a support group on Tuesdays.').tier)).toBe(false);
+    expect(isCrisisTier(detectCrisis('Five years since I tried to kill myself, and today I got my nursing degree. So grateful.').tier)).toBe(false);
+    expect(isCrisisTier(detectCrisis('a year ago i tried to end it, now i want to do it again').tier)).toBe(true);
+    expect(isCrisisTier(detectCrisis('i took an overdose three weeks ago and today i feel nothing').tier)).toBe(true);
+  });
+
+  it('is someone else\'s story still the writer\'s worry', () => {
+    const hits = analyseMessage('my sister tried to kill herself last year and now she is saying goodbye to everyone').hits;
+    expect(over('my sister tried to kill herself last year and now she is saying goodbye to everyone')).toBe(true);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((h) => !h.lowered.includes('past-over'))).toBe(true);
+  });
+});
+
+describe('questions and negations that only look like risk', () => {
+  const lowered = (text: string, why: string) => analyseMessage(text).hits.some((h) => h.lowered.includes(why));
+
+  it('reads a death toll as the news, unless a means or the writer is in the question', () => {
+    expect(lowered('how many people died when the stadium roof fell in 1971', 'death-toll')).toBe(true);
+    expect(isCrisisTier(detectCrisis('how many soldiers died at the somme?').tier)).toBe(false);
+    expect(lowered('how many people die from taking a whole bottle of aspirin', 'death-toll')).toBe(false);
+    expect(lowered('how many people die jumping off the tay bridge', 'death-toll')).toBe(false);
+    expect(isCrisisTier(detectCrisis('how many pills would it take for me to die').tier)).toBe(true);
+  });
+
+  it('knows Scots negation and the Pidgin aspect marker', () => {
+    expect(lowered('honestly i dinnae want tae die, i just want a holiday', 'negation')).toBe(true);
+    expect(lowered('nae self harm, just a rubbish week', 'negation')).toBe(true);
+    expect(lowered('i no dey think of killing myself, na exam wahala', 'negation')).toBe(true);
+    expect(isCrisisTier(detectCrisis('i want tae die, i cannae take it anymore').tier)).toBe(true);
+  });
+});

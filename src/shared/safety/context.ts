@@ -6,11 +6,12 @@
  */
 import type { Category, Hit, Sent } from './frames';
 import {
-  ACADEMIC, ACADEMIC_RE, ACCIDENT_RE, COMPLETED_RE, DEATH_WORDS, DOSING, DOSING_RE, EVERYDAY_RE, GAMING,
+  ACADEMIC, ACADEMIC_RE, ACCIDENT_RE, COMPLETED_RE, DEATH_TOLL_RE, DEATH_WORDS, DOSING, DOSING_RE, EVERYDAY_RE, GAMING,
   GAMING_RE, GRIEF, HARMLESS, HYPOTHETICAL, IDIOM_RE, LAUGH, LEISURE_RE, MEDIA, MEDIA_RE, NEGATORS,
   NEG_BRIDGE, NEG_CANCEL, ON_PURPOSE_RE, RELAPSE, RESOLVED, RESOLVED_RE, SAY, SERIOUS, SUPPORT, SUPPORT_RE,
 } from './cues';
 import { CONCEPTS, GENERIC_PEOPLE, RISK_CONCEPTS } from './lexicon';
+import { toldAsOver } from './told-as-over';
 
 /** Categories whose act is in the past and can be resolved; ideation in the present is never "resolved". */
 const PAST_ACTS: ReadonlySet<Category> = new Set(['nssi', 'past_attempt']);
@@ -26,6 +27,8 @@ function idiomCovers(text: string, start: number, end: number): boolean {
   return false;
 }
 
+/** Means that keep a death-toll question a lethality question. */
+const TOLL_MEANS = ['methodVerb', 'medicine', 'container', 'ligature', 'poison', 'gun', 'blade', 'gasMeans', 'lethal', 'self'] as const;
 /** Categories that gaming and idiom talk can fake; goodbyes and preparation are left alone. */
 const ACT_WORDS: ReadonlySet<Category> = new Set(['wish_dead', 'active_ideation', 'method', 'intent', 'nssi', 'lethality_question', 'past_attempt', 'third_party', 'attempt']);
 
@@ -65,6 +68,7 @@ export function messageFlags(sents: Sent[]): string[] {
   const cue = (re: RegExp, name: string) => {
     if (texts.some((t) => re.test(t))) flags.push(name);
   };
+  if (toldAsOver(texts.join(''))) flags.push('past-over');
   cue(IDIOM_RE, 'idiom');
   cue(SUPPORT_RE, 'support');
   cue(DOSING_RE, 'dosing');
@@ -148,6 +152,9 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     if (!PAST_ACTS.has(hit.category) && flags.has('resolved') && !flags.has('relapse')
       && / ago | used to | back (in|then) | when i was | last (year|winter|summer|spring|autumn) /.test(text)) lower(hit, 0.35, 'resolved-past');
 
+    // A whole story told as over: "a year ago I tried to end it, today I'm so glad I didn't" (told-as-over.ts).
+    if (flags.has('past-over') && hit.subject !== 'other') lower(hit, 0.3, 'past-over');
+
     // Idioms that contain the words of a frame; an idiom elsewhere in the sentence
     // ("work is killing me and I want to kill myself") leaves the frame standing.
     if (idiomCovers(text, hit.start, hit.end)) lower(hit, 0.2, 'idiom');
@@ -159,6 +166,9 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     if ((hit.category === 'lethality_question' || hit.category === 'method' || hit.category === 'past_attempt' || hit.category === 'third_party' || hit.category === 'attempt')
       && (harmless || ((has(s, DOSING) || DOSING_RE.test(text)) && !has(s, DEATH_WORDS)))) {
       lower(hit, harmless ? 0.2 : 0.3, 'medical-dosing');
+    }
+    if (hit.category === 'lethality_question' && DEATH_TOLL_RE.test(text) && !s.some((t) => TOLL_MEANS.some((c) => CONCEPTS[c].has(t.l) || CONCEPTS[c].has(t.w)))) {
+      lower(hit, 0.25, 'death-toll');
     }
     if (LEISURE_RE.test(text)) lower(hit, 0.2, 'leisure');
     // Ending a relationship, not a life: "I want to end it with my boyfriend".
@@ -269,7 +279,7 @@ export function contextDamp(hits: readonly Hit[], flags: readonly string[] = [])
 const MESSAGE_DAMP: Record<string, number> = {
   idiom: 0.1, leisure: 0.15, accident: 0.15, everyday: 0.15, 'routine-meds': 0.2, gaming: 0.25, support: 0.15,
   hypothetical: 0.25, questionnaire: 0.25, 'life-event': 0.3, media: 0.35, academic: 0.35, grief: 0.35,
-  'generic-person': 0.35, dosing: 0.4, clinician: 0.6, 'dosing-word': 0.6,
+  'generic-person': 0.35, 'past-over': 0.3, dosing: 0.4, clinician: 0.6, 'dosing-word': 0.6,
 };
 
 /** Any word of a risk concept, or any frame at all (even a lowered one): the model alone may not fire without one. */

@@ -7,9 +7,13 @@
 
 const set = (s: string): ReadonlySet<string> => new Set(s.trim().split(/\s+/));
 
-export const NEGATORS = set('not never nolonger no nor');
-/** Words a negation reaches across ("not going to", "never really thought about"); any other word ends its scope. */
-export const NEG_BRIDGE = set(`going to gonna want wanna will would be am is are was planning plan thinking think about of ever even
+/** With Scots negation ("i dinnae want tae die", "nae self harm"), which the normaliser leaves as written. */
+export const NEGATORS = set('not never nolonger no nor nae dinnae didnae cannae couldnae wouldnae shouldnae isnae wasnae havenae hasnae willnae');
+/**
+ * Words a negation reaches across ("not going to", "never really thought about"); any other word ends its scope.
+ * "tae" is Scots "to"; "dey" marks the ongoing in Nigerian Pidgin ("i no dey think of suicide").
+ */
+export const NEG_BRIDGE = set(`going to tae dey gonna want wanna will would be am is are was planning plan thinking think about of ever even
   really actually do did does have has had been feel like i it anything that so anymore ever seriously literally`);
 /** "fighting not to kill myself", "a reason not to", "can not stop thinking about": still risk. */
 export const NEG_CANCEL = set('fight fighting try trying tryin struggle struggling hard reason help stop resist urge back promise scared afraid');
@@ -51,4 +55,10 @@ export const GRIEF = set('grief grieving grieve funeral memory ashes passed coro
 export const COMPLETED_RE = / (killed|hanged|hung|shot|drowned) (himself|herself|themselves|themself)| took (his|her|their) (own )?life| died | (died|dies|death) by suicide| ended (his|her|their) life| jumped | (his|her|their) suicide /;
 /** Figures of speech built from risk words. Also a model feature, so it can discount model-only scores. */
 export const IDIOM_RE = / (mum|dad|parents|boss|teacher|wife|husband|girlfriend|boyfriend|coach|sister|brother|manager|landlord) (is |are |will |would |is going to |are going to |going to )(literally |actually )?kill (me|us) | die on (this|that|the) hill | sleep when (i am|i am) dead | (rather|sooner) die than (sing|singing|do|doing|eat|eating|wear|wearing|watch|watching|talk|call|ask|speak|dance|dancing|be seen|admit|apologi[sz]e|work|lose|miss) | suicide (mission|run|squad|doors?|sprints?|drills?) | (laughed|laughing|laugh) so (hard|much) | (shoot|shot|shooting) myself in the foot | cut myself (a|an|some) | die for (you|me|him|her|them|it|this|that|my|a) | (die|died|dying) (of|from) (embarrassment|laughter|laughing|boredom|cringe|shame) | (bored|scared|laughed|worried|freezing) to death | die happy | death of (me|us|my) | (jump off (a|the) bridge|die|take a bullet) for (you|her|him|me|them|us) | kill(ing|ed)? it | (is|are|be|was|were) killing me | (will|gonna|going to|is going to) kill me (when|if)| kill (time|for)| killing time | (dead|dying) (tired|serious|on my feet|to (see|know|hear|try|meet|go|get))| over my dead body | dead end | battery (is )?(dead|dying|died)| (laptop|phone|battery|car|computer|tv|headphones|printer|charger|wifi) (just |has |is )?(died|dead|dying)| (legs|arms|feet|body|brain) (are|is|feel|feels) dead | drowning in (debt|work|emails|bills|paperwork|assignments|homework|money|laundry)| (is|was|are|looks|be|were) to die for | hang(ing)? (out|around|tight|on|in there) | hung out | (die|dying|died) (my|her|his|their|your) hair | end of my (rope|tether) | edge of my seat | (could|would) (murder|kill) (a|an|one|some) (pizza|coffee|burger|beer|drink|pint|sandwich|curry|nap|sleep|cake|takeaway)| (could|would) (murder|kill) (for|one) | (i am|im) (actually |literally )?(dead|deceased) (lol|haha|skull|sob|from|i can not)| kill (her|his|my|the|this|that|their|your) (exam|test|interview|presentation|audition|game|match|set|performance|speech)| like (a|an|having a|i have a|i had a|there is a) (noose|rope|gun|millstone) | with a gun to (my|your) head | (held|hold|holds|holding|put|puts) a gun to (my|your) head /;
+/**
+ * A death toll: "how many people died in the floods", "how many die of malaria every year". The people
+ * dying are the news's, not the writer; a method or a means in the same sentence keeps the question
+ * a lethality question ("how many people die jumping off that bridge").
+ */
+export const DEATH_TOLL_RE = / how many (people |folk |persons |ppl |men |women |children |kids |soldiers |passengers |workers |civilians )?(died|die|dies|have died|had died|were killed|got killed) /;
 export const SAY = set('say says said saying text texted txted tell told write wrote post posted posting message messaged');
