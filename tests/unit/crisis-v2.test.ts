@@ -212,3 +212,17 @@ describe('questions and negations that only look like risk', () => {
     expect(isCrisisTier(detectCrisis('i want tae die, i cannae take it anymore').tier)).toBe(true);
   });
 });
+
+describe('a goodbye with a return', () => {
+  it('is not a deadline or a duration', () => {
+    expect(isCrisisTier(detectCrisis("I've decided I will not be alive by the end of this month").tier)).toBe(true);
+    const hits = analyseMessage('been hiding my tablets away, saving them up for a while now').hits;
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.some((h) => h.lowered.includes('see-you-later'))).toBe(false);
+  });
+
+  it('is still a goodbye for now', () => {
+    expect(analyseMessage('logging off for a while, goodbye everyone').hits.some((h) => h.lowered.includes('see-you-later'))).toBe(true);
+    expect(analyseMessage('last post of the year from me, goodbye all').hits.some((h) => h.lowered.includes('see-you-later'))).toBe(true);
+  });
+});

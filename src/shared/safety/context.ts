@@ -214,8 +214,9 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     if (hit.category === 'wish_dead' && / (here|live|living|stay) (at|in|with|near) (this|the|a|my|that) (?!world|life|earth|planet|body)/.test(text) && !/ anymore | alive | life | world /.test(text)) {
       lower(hit, 0.3, 'here-place');
     }
-    // "last post of the year", "goodbye for now": finality with an end date is not finality.
-    if ((hit.category === 'goodbye' || hit.category === 'preparation') && (flags.has('life-event') || / (of|for) (the|this) (year|week|day|month|season|term|semester)| for (now|today|a while)\b| before (my |the )?(holiday|vacation|break|trip|exams?)| happy new year| until (next|tomorrow|monday)| before i (fly|leave|go|head) (home|back)| (fly|flying|flight) (home|back) /.test(text))) {
+    // "last post of the year", "goodbye for now": finality with an end date is not finality. Not a
+    // deadline ("not alive by the end of this month") or a duration ("saving them up for a while now").
+    if ((hit.category === 'goodbye' || hit.category === 'preparation') && (flags.has('life-event') || /(?<! end) (of|for) (the|this) (year|week|day|month|season|term|semester)| for (now|today)\b| for a while\b(?! now)| before (my |the )?(holiday|vacation|break|trip|exams?)| happy new year| until (next|tomorrow|monday)| before i (fly|leave|go|head) (home|back)| (fly|flying|flight) (home|back) /.test(text))) {
       lower(hit, 0.3, 'see-you-later');
     }
     // "goodbye everyone, logging off for the night, see you tomorrow": a goodbye with a return.
