@@ -71,4 +71,14 @@ add('lethality_question', 0.6, 'enough _1 or _1 nah|not');
 // Past attempt with risk now.
 add('past_attempt', 0.75, 'i _2 tried _3 before|twice|already|last|ago|once|march|summer|weeks|again');
 
+// Added 2026-11-29 (appended, so earlier ids stay): a date said to be "the day", knowing when and
+// where, "one last …", things that will not be needed, and leaving things right for whoever comes.
+// Written with the development authors' missed lines in view (docs/crisis-detection.md).
+add('plan', 0.6, 'that _1 be _1 my|the _1 date|day|plan|window|night $');
+add('plan', 0.7, 'know|knew|known _2 when _1 and _1 where|how', P);
+add('goodbye', 0.55, 'one _1 last _1 time|game|match|day|drink|pint|dance|proper|good|look');
+add('preparation', 0.65, 'not|never _1 be _1 needing _2 it|them|any|anything|that');
+add('preparation', 0.7, 'whoever _1 find|finds|found|come|comes|has _3 after|it|in|handle|deal|clean|sort');
+add('preparation', 0.6, 'so _1 nobody|noone|naebody _4 after|clean|deal|handle|chase|bother|stuck|lumbered');
+
 export const EVERYDAY_FRAMES = list;
