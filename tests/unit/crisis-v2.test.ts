@@ -159,15 +159,20 @@ describe('the window of previous lines', () => {
 describe('a story of risk told as over', () => {
   const over = (text: string) => analyseMessage(text).flags.includes('past-over');
 
-  it('is a past anchored in months or years, set against now, or a count of time clean', () => {
-    expect(over('Two years ago I swallowed a bottle of pills. Now I run a support group on Tuesdays.')).toBe(true);
+  it('is a past anchored in months or years, set against a good now, or a count of time clean', () => {
+    expect(over('Two years ago I swallowed a bottle of pills. Now I run a support group and I am so proud of it.')).toBe(true);
     expect(over('back in 2018 i wanted to die every single day, these past months i have been doing well')).toBe(true);
     expect(over('300 days without cutting 🎉')).toBe(true);
-    expect(over('clean for six months from self harm, my counsellor made me a card')).toBe(true);
+    expect(over('this time last year i was in hospital after an overdose, today i am celebrating my graduation')).toBe(true);
+    expect(over('a year ago i tried to end it. so glad i am still here')).toBe(true);
+    expect(over('six months clean from self harm, my counsellor made me a card')).toBe(true);
   });
 
-  it('is not a past without how things are now, or a past only weeks back', () => {
+  it('is not a past without a good now, a past only weeks back, or time without something else', () => {
     expect(over('two years ago i tried to hang myself')).toBe(false);
+    expect(over('when i was 14 i tried to kill myself. today i bought a rope')).toBe(false);
+    expect(over('back then my mum found me in time. now there is nobody to stop me')).toBe(false);
+    expect(over('4 days without sleeping, i have the pills in front of me')).toBe(false);
     expect(over('i took an overdose three weeks ago and today i feel nothing')).toBe(false);
   });
 
@@ -177,18 +182,29 @@ describe('a story of risk told as over', () => {
     expect(over('Last year I took pills. Now I am not glad I survived')).toBe(false);
     expect(over('back then I wrote my note, and now I am going to end it')).toBe(false);
     expect(over('i used to cut and now the urges are coming back')).toBe(false);
+    expect(over('a year free of self harm but the urges have returned and i have a blade in my hand')).toBe(false);
+    expect(over('two years since my attempt and i feel exactly like i did then. i have the pills ready')).toBe(false);
   });
 
   it('lowers the frames of the story, and leaves a crisis the message tells now alone', () => {
-    expect(isCrisisTier(detectCrisis('Two years ago I swallowed a bottle of pills. Now I run a support group on Tuesdays.').tier)).toBe(false);
+    expect(isCrisisTier(detectCrisis('Two years ago I swallowed a bottle of pills. Now I run a support group and I am so proud of it.').tier)).toBe(false);
     expect(isCrisisTier(detectCrisis('Five years since I tried to kill myself, and today I got my nursing degree. So grateful.').tier)).toBe(false);
     expect(isCrisisTier(detectCrisis('a year ago i tried to end it, now i want to do it again').tier)).toBe(true);
     expect(isCrisisTier(detectCrisis('i took an overdose three weeks ago and today i feel nothing').tier)).toBe(true);
   });
 
+  it('lowers only the sentence that tells the past, and never an act or a plan for a count of time clean', () => {
+    const later = analyseMessage('a year ago i tried to end it and i am glad i survived. i still have the rope in the garage and i will use it').hits;
+    expect(later.some((h) => h.sent === 1 && h.weight >= 0.5)).toBe(true);
+    const streak = analyseMessage('300 days without self harm and i am proud, so i bought a new razor for my legs').hits;
+    expect(streak.some((h) => h.category === 'preparation')).toBe(true);
+    expect(streak.filter((h) => h.category === 'preparation').every((h) => !h.lowered.includes('past-over'))).toBe(true);
+  });
+
   it('is someone else\'s story still the writer\'s worry', () => {
-    const hits = analyseMessage('my sister tried to kill herself last year and now she is saying goodbye to everyone').hits;
-    expect(over('my sister tried to kill herself last year and now she is saying goodbye to everyone')).toBe(true);
+    const text = 'my sister tried to kill herself last year, she was doing well and now she is saying goodbye to everyone';
+    const hits = analyseMessage(text).hits;
+    expect(over(text)).toBe(true);
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.every((h) => !h.lowered.includes('past-over'))).toBe(true);
   });
@@ -198,7 +214,10 @@ describe('questions and negations that only look like risk', () => {
   const lowered = (text: string, why: string) => analyseMessage(text).hits.some((h) => h.lowered.includes(why));
 
   it('reads a death toll as the news, unless a means or the writer is in the question', () => {
-    expect(lowered('how many people died when the stadium roof fell in 1971', 'death-toll')).toBe(true);
+    expect(lowered('how many people died in the 1971 stadium disaster', 'death-toll')).toBe(true);
+    expect(lowered('how many people have died at beachy head? thinking of going there tomorrow', 'death-toll')).toBe(false);
+    expect(lowered('i have 40 co-codamol here. how many people die from that', 'death-toll')).toBe(false);
+    expect(lowered('how many people die from a 10 storey fall', 'death-toll')).toBe(false);
     expect(isCrisisTier(detectCrisis('how many soldiers died at the somme?').tier)).toBe(false);
     expect(lowered('how many people die from taking a whole bottle of aspirin', 'death-toll')).toBe(false);
     expect(lowered('how many people die jumping off the tay bridge', 'death-toll')).toBe(false);
@@ -210,6 +229,9 @@ describe('questions and negations that only look like risk', () => {
     expect(lowered('nae self harm, just a rubbish week', 'negation')).toBe(true);
     expect(lowered('i no dey think of killing myself, na exam wahala', 'negation')).toBe(true);
     expect(isCrisisTier(detectCrisis('i want tae die, i cannae take it anymore').tier)).toBe(true);
+    expect(isCrisisTier(detectCrisis('life isnae worth living').tier)).toBe(true);
+    expect(lowered('i no dey really think of anything apart from suicide these days', 'negation')).toBe(false);
+    expect(lowered('i cannae think about anything except ending it all', 'negation')).toBe(false);
   });
 });
 
@@ -224,5 +246,6 @@ describe('a goodbye with a return', () => {
   it('is still a goodbye for now', () => {
     expect(analyseMessage('logging off for a while, goodbye everyone').hits.some((h) => h.lowered.includes('see-you-later'))).toBe(true);
     expect(analyseMessage('last post of the year from me, goodbye all').hits.some((h) => h.lowered.includes('see-you-later'))).toBe(true);
+    expect(analyseMessage('goodbye everyone. by the end of the day i will be at peace').hits.some((h) => h.lowered.includes('see-you-later'))).toBe(false);
   });
 });

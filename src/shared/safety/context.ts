@@ -11,7 +11,7 @@ import {
   NEG_BRIDGE, NEG_CANCEL, ON_PURPOSE_RE, RELAPSE, RESOLVED, RESOLVED_RE, SAY, SERIOUS, SUPPORT, SUPPORT_RE,
 } from './cues';
 import { CONCEPTS, GENERIC_PEOPLE, RISK_CONCEPTS } from './lexicon';
-import { toldAsOver } from './told-as-over';
+import { overAnchor, toldAsOver } from './told-as-over';
 
 /** Categories whose act is in the past and can be resolved; ideation in the present is never "resolved". */
 const PAST_ACTS: ReadonlySet<Category> = new Set(['nssi', 'past_attempt']);
@@ -27,8 +27,12 @@ function idiomCovers(text: string, start: number, end: number): boolean {
   return false;
 }
 
+/** Categories a count of time clean ("a year free from self harm") never lowers: what is being done or readied now. */
+const PLANS_AND_ACTS: ReadonlySet<Category> = new Set(['plan', 'preparation', 'method', 'intent', 'attempt']);
 /** Means that keep a death-toll question a lethality question. */
-const TOLL_MEANS = ['methodVerb', 'medicine', 'container', 'ligature', 'poison', 'gun', 'blade', 'gasMeans', 'lethal', 'self'] as const;
+const TOLL_MEANS = ['methodVerb', 'medicine', 'container', 'ligature', 'poison', 'gun', 'blade', 'gasMeans', 'lethal', 'self',
+  'height', 'traffic', 'water'] as const;
+const TOLL_WORDS: ReadonlySet<string> = new Set('fall falls falling fell hit hits storey stories tonight tomorrow soon weekend going will plan planning thinking ready'.split(' '));
 /** Categories that gaming and idiom talk can fake; goodbyes and preparation are left alone. */
 const ACT_WORDS: ReadonlySet<Category> = new Set(['wish_dead', 'active_ideation', 'method', 'intent', 'nssi', 'lethality_question', 'past_attempt', 'third_party', 'attempt']);
 
@@ -75,7 +79,7 @@ export function messageFlags(sents: Sent[]): string[] {
   cue(LEISURE_RE, 'leisure');
   cue(ACCIDENT_RE, 'accident');
   cue(/ (doctor|gp|pharmacist|psychiatrist|nurse|prescribed|prescription|pharmacy|chemist|refill) /, 'clinician');
-  cue(/ last day (at|of) (work|this job|the job|my job|school|uni|college)| (new|next) job | moving (house|out|away|abroad|to) | leaving (the|this|my) (job|company|school|group|team|city)| retir(e|ing|ement) | (of|for) the (year|week|day|term|semester) | see (you|u) (tomorrow|later|soon|next|again)| (bought|buying) a (house|flat|home) | (got|getting) married | mortgage | solicitor | lawyer | had a baby | waiting for (a|the|my) (taxi|bus|train|uber|lift|ride|flight) | visiting | on holiday | travelling | traveling | on a trip | out of town /, 'life-event');
+  cue(/ last day (at|of) (work|this job|the job|my job|school|uni|college)| (new|next) job | moving (house|out|away|abroad|to) | leaving (the|this|my) (job|company|school|group|team|city)| retir(e|ing|ement) |(?<! (?:end|start|middle|beginning|day)) (of|for) the (year|week|day|term|semester) | see (you|u) (tomorrow|later|soon|next|again)| (bought|buying) a (house|flat|home) | (got|getting) married | mortgage | solicitor | lawyer | had a baby | waiting for (a|the|my) (taxi|bus|train|uber|lift|ride|flight) | visiting | on holiday | travelling | traveling | on a trip | out of town /, 'life-event');
   cue(EVERYDAY_RE, 'everyday');
   if (flags.includes('quoted') || texts.some((t) => /\?/.test(t))) cue(/ (question|questionnaire|assessment|survey|form|quiz|intake) /, 'questionnaire');
   cue(/ (pick|picked|collect|collected|refill|refilled) up (my |the )?(pills|prescription|meds|medication|tablets) | (pills|meds|medication|tablets|dose) (are|is|has been) (helping|working)| as (usual|prescribed) /, 'routine-meds');
@@ -95,6 +99,8 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
   // Message-level facts, computed once (a long message has many hits and many sentences).
   const supportIn = texts.map((t) => SUPPORT_RE.test(t));
   const supportCount = supportIn.filter(Boolean).length;
+  // A means, a fall or an intention anywhere in the message keeps a death toll a lethality question.
+  const tollMeans = sents.some((s) => s.some((t) => TOLL_WORDS.has(t.w) || TOLL_MEANS.some((c) => CONCEPTS[c].has(t.l) || CONCEPTS[c].has(t.w))));
   const returning = texts.some((o) => / see (you|u|ya|yall|you all) (tomorrow|later|soon|next|in|on|at|again)\b| for the night | back (tomorrow|later|soon|in)\b| brb | talk (tomorrow|later|soon) /.test(o));
   for (const hit of hits) {
     const s = sents[hit.sent];
@@ -102,7 +108,8 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     const text = texts[hit.sent] ?? '';
 
     // Negation right before the frame: "I would never hurt myself", "not going to kms over a grade".
-    if (negated(s, hit.start) && !has(s, NEG_CANCEL, 0, hit.start) && !/ not (even )?(a )?joking| not a joke/.test(text)) {
+    // Not "can not think of anything but ending it": the negation is of everything else.
+    if (negated(s, hit.start) && !has(s, NEG_CANCEL, 0, hit.start) && !/ not (even )?(a )?joking| not a joke| (anything|nothing|everything|else) (but|except|apart from|other than|besides) /.test(text)) {
       lower(hit, 0.1, 'negation');
     }
     // "Why does everyone assume I'd hurt myself? I never would."
@@ -152,8 +159,12 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     if (!PAST_ACTS.has(hit.category) && flags.has('resolved') && !flags.has('relapse')
       && / ago | used to | back (in|then) | when i was | last (year|winter|summer|spring|autumn) /.test(text)) lower(hit, 0.35, 'resolved-past');
 
-    // A whole story told as over: "a year ago I tried to end it, today I'm so glad I didn't" (told-as-over.ts).
-    if (flags.has('past-over') && hit.subject !== 'other') lower(hit, 0.3, 'past-over');
+    // A story told as over: "a year ago I tried to end it, today I'm so glad I didn't" (told-as-over.ts).
+    // Only the sentence that places it in the past, and a count of time clean never lowers an act or a plan.
+    if (flags.has('past-over') && hit.subject !== 'other') {
+      const anchor = overAnchor(text);
+      if (anchor === 'past' || (anchor === 'streak' && !PLANS_AND_ACTS.has(hit.category))) lower(hit, 0.3, 'past-over');
+    }
 
     // Idioms that contain the words of a frame; an idiom elsewhere in the sentence
     // ("work is killing me and I want to kill myself") leaves the frame standing.
@@ -167,7 +178,7 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
       && (harmless || ((has(s, DOSING) || DOSING_RE.test(text)) && !has(s, DEATH_WORDS)))) {
       lower(hit, harmless ? 0.2 : 0.3, 'medical-dosing');
     }
-    if (hit.category === 'lethality_question' && DEATH_TOLL_RE.test(text) && !s.some((t) => TOLL_MEANS.some((c) => CONCEPTS[c].has(t.l) || CONCEPTS[c].has(t.w)))) {
+    if (hit.category === 'lethality_question' && DEATH_TOLL_RE.test(text) && !tollMeans) {
       lower(hit, 0.25, 'death-toll');
     }
     if (LEISURE_RE.test(text)) lower(hit, 0.2, 'leisure');
@@ -216,7 +227,7 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     }
     // "last post of the year", "goodbye for now": finality with an end date is not finality. Not a
     // deadline ("not alive by the end of this month") or a duration ("saving them up for a while now").
-    if ((hit.category === 'goodbye' || hit.category === 'preparation') && (flags.has('life-event') || /(?<! end) (of|for) (the|this) (year|week|day|month|season|term|semester)| for (now|today)\b| for a while\b(?! now)| before (my |the )?(holiday|vacation|break|trip|exams?)| happy new year| until (next|tomorrow|monday)| before i (fly|leave|go|head) (home|back)| (fly|flying|flight) (home|back) /.test(text))) {
+    if ((hit.category === 'goodbye' || hit.category === 'preparation') && (flags.has('life-event') || /(?<! (?:end|start|middle|beginning|day)) (of|for) (the|this) (year|week|day|month|season|term|semester)| for (now|today)\b| for a while\b(?! now)| before (my |the )?(holiday|vacation|break|trip|exams?)| happy new year| until (next|tomorrow|monday)| before i (fly|leave|go|head) (home|back)| (fly|flying|flight) (home|back) /.test(text))) {
       lower(hit, 0.3, 'see-you-later');
     }
     // "goodbye everyone, logging off for the night, see you tomorrow": a goodbye with a return.

@@ -7,13 +7,12 @@
 
 const set = (s: string): ReadonlySet<string> => new Set(s.trim().split(/\s+/));
 
-/** With Scots negation ("i dinnae want tae die", "nae self harm"), which the normaliser leaves as written. */
-export const NEGATORS = set('not never nolonger no nor nae dinnae didnae cannae couldnae wouldnae shouldnae isnae wasnae havenae hasnae willnae');
+export const NEGATORS = set('not never nolonger no nor');
 /**
  * Words a negation reaches across ("not going to", "never really thought about"); any other word ends its scope.
- * "tae" is Scots "to"; "dey" marks the ongoing in Nigerian Pidgin ("i no dey think of suicide").
+ * "dey" marks the ongoing in Nigerian Pidgin ("i no dey think of suicide").
  */
-export const NEG_BRIDGE = set(`going to tae dey gonna want wanna will would be am is are was planning plan thinking think about of ever even
+export const NEG_BRIDGE = set(`going to dey gonna want wanna will would be am is are was planning plan thinking think about of ever even
   really actually do did does have has had been feel like i it anything that so anymore ever seriously literally`);
 /** "fighting not to kill myself", "a reason not to", "can not stop thinking about": still risk. */
 export const NEG_CANCEL = set('fight fighting try trying tryin struggle struggling hard reason help stop resist urge back promise scared afraid');

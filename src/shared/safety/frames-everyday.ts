@@ -79,6 +79,6 @@ add('plan', 0.7, 'know|knew|known _2 when _1 and _1 where|how', P);
 add('goodbye', 0.55, 'one _1 last _1 time|game|match|day|drink|pint|dance|proper|good|look');
 add('preparation', 0.65, 'not|never _1 be _1 needing _2 it|them|any|anything|that');
 add('preparation', 0.7, 'whoever _1 find|finds|found|come|comes|has _3 after|it|in|handle|deal|clean|sort');
-add('preparation', 0.6, 'so _1 nobody|noone|naebody _4 after|clean|deal|handle|chase|bother|stuck|lumbered');
+add('preparation', 0.6, 'so _1 nobody|no _4 after|clean|deal|handle|chase|bother|stuck|lumbered');
 
 export const EVERYDAY_FRAMES = list;

@@ -37,6 +37,10 @@ export const TOKEN_MAP: Record<string, string> = {
   thats: 'that is', whats: 'what is', wats: 'what is', theres: 'there is', heres: 'here is', wheres: 'where is',
   hows: 'how is', whos: 'who is', its: 'it is', itll: 'it will', itd: 'it would', wouldve: 'would have',
   couldve: 'could have', shouldve: 'should have', dunno: 'do not know', lemme: 'let me', gimme: 'give me',
+  // Scots: "i dinnae want tae die", "nae self harm", "naebody".
+  dinnae: 'do not', didnae: 'did not', disnae: 'does not', cannae: 'can not', couldnae: 'could not', wouldnae: 'would not',
+  shouldnae: 'should not', isnae: 'is not', wasnae: 'was not', havenae: 'have not', hasnae: 'has not', willnae: 'will not',
+  tae: 'to', nae: 'no', naebody: 'nobody', naewhere: 'nowhere', maself: 'myself', masel: 'myself', mysel: 'myself',
   // Chat shorthand.
   gonna: 'going to', finna: 'going to', wanna: 'want to', wnna: 'want to', wana: 'want to', wnt: 'want',
   gotta: 'got to', tryna: 'trying to', kinda: 'kind of', sorta: 'sort of', idk: 'i do not know', idc: 'i do not care',
