@@ -6,7 +6,7 @@
  */
 import type { Category, Hit, Sent } from './frames';
 import {
-  ACADEMIC, ACADEMIC_RE, ACCIDENT_RE, COMPLETED_RE, DEATH_TOLL_RE, DEATH_WORDS, DOSING, DOSING_RE, EVERYDAY_RE, GAMING,
+  ACADEMIC, ACADEMIC_RE, ACCIDENT_RE, COMPLETED_RE, DEATH_TOLL_MEANS, DEATH_TOLL_RE, DEATH_TOLL_WORDS, DEATH_WORDS, DOSING, DOSING_RE, EVERYDAY_RE, GAMING,
   GAMING_RE, GRIEF, HARMLESS, HYPOTHETICAL, IDIOM_RE, LAUGH, LEISURE_RE, MEDIA, MEDIA_RE, NEGATORS,
   NEG_BRIDGE, NEG_CANCEL, ON_PURPOSE_RE, RELAPSE, RESOLVED, RESOLVED_RE, SAY, SERIOUS, SUPPORT, SUPPORT_RE,
 } from './cues';
@@ -29,10 +29,6 @@ function idiomCovers(text: string, start: number, end: number): boolean {
 
 /** Categories a count of time clean ("a year free from self harm") never lowers: what is being done or readied now. */
 const PLANS_AND_ACTS: ReadonlySet<Category> = new Set(['plan', 'preparation', 'method', 'intent', 'attempt']);
-/** Means that keep a death-toll question a lethality question. */
-const TOLL_MEANS = ['methodVerb', 'medicine', 'container', 'ligature', 'poison', 'gun', 'blade', 'gasMeans', 'lethal', 'self',
-  'height', 'traffic', 'water'] as const;
-const TOLL_WORDS: ReadonlySet<string> = new Set('fall falls falling fell hit hits storey stories tonight tomorrow soon weekend going will plan planning thinking ready'.split(' '));
 /** Categories that gaming and idiom talk can fake; goodbyes and preparation are left alone. */
 const ACT_WORDS: ReadonlySet<Category> = new Set(['wish_dead', 'active_ideation', 'method', 'intent', 'nssi', 'lethality_question', 'past_attempt', 'third_party', 'attempt']);
 
@@ -99,8 +95,9 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
   // Message-level facts, computed once (a long message has many hits and many sentences).
   const supportIn = texts.map((t) => SUPPORT_RE.test(t));
   const supportCount = supportIn.filter(Boolean).length;
-  // A means, a fall or an intention anywhere in the message keeps a death toll a lethality question.
-  const tollMeans = sents.some((s) => s.some((t) => TOLL_WORDS.has(t.w) || TOLL_MEANS.some((c) => CONCEPTS[c].has(t.l) || CONCEPTS[c].has(t.w))));
+  // A means, a fall or an intention anywhere in the message keeps a death toll a lethality question
+  // (cues.ts). Looked for only when a death toll is asked: most messages never need it.
+  const tollMeans = () => sents.some((s) => s.some((t) => DEATH_TOLL_WORDS.has(t.w) || DEATH_TOLL_MEANS.some((c) => CONCEPTS[c].has(t.l) || CONCEPTS[c].has(t.w))));
   const returning = texts.some((o) => / see (you|u|ya|yall|you all) (tomorrow|later|soon|next|in|on|at|again)\b| for the night | back (tomorrow|later|soon|in)\b| brb | talk (tomorrow|later|soon) /.test(o));
   for (const hit of hits) {
     const s = sents[hit.sent];
@@ -178,7 +175,7 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
       && (harmless || ((has(s, DOSING) || DOSING_RE.test(text)) && !has(s, DEATH_WORDS)))) {
       lower(hit, harmless ? 0.2 : 0.3, 'medical-dosing');
     }
-    if (hit.category === 'lethality_question' && DEATH_TOLL_RE.test(text) && !tollMeans) {
+    if (hit.category === 'lethality_question' && DEATH_TOLL_RE.test(text) && !tollMeans()) {
       lower(hit, 0.25, 'death-toll');
     }
     if (LEISURE_RE.test(text)) lower(hit, 0.2, 'leisure');

@@ -7,8 +7,9 @@
  * just ruined it", "a year ago I tried; tonight I want to again" stay crisis. It then lowers only
  * the sentences that hold the anchor.
  *
- * Patterns run on a message's sentences as context.ts joins them (words, single spaces, a space
- * each side of a sentence), so none reaches across a sentence's end.
+ * Patterns run on normalised words (normalise.ts: "cannot", "tae" and "dinnae" are already "can not",
+ * "to" and "do not"), on a message's sentences as context.ts joins them (single spaces, a space each
+ * side of a sentence), so none reaches across a sentence's end.
  */
 
 /** A count: "two", "18", "a couple of", "over a". */
@@ -47,8 +48,8 @@ const WELL_NOW = new RegExp([
 /** The risk here again, or not welcome as over: any of these keeps the message as it reads. */
 const RISK_NOW = new RegExp([
   ' again ', ' ulit ', ' tonight ', ' tomorrow ', ' right now ', ' lately ', ' these days ', ' this week ', ' about to ', ' fresh ',
-  ' still (?:want|wanna|think|feel|have|wish|cut|hurt|plan|thinking) ', ' relapse\\w* ', ' back (?:to|tae|at) (?:zero|day|square) ',
-  ' (?:are|is|came|coming|creeping|come|comes) back ', ' (?:can not|cannot) stop ', ' same way ', ' nothing (?:has )?changed ',
+  ' still (?:want|wanna|think|feel|have|wish|cut|hurt|plan|thinking) ', ' relapse\\w* ', ' back (?:to|at) (?:zero|day|square) ',
+  ' (?:are|is|came|coming|creeping|come|comes) back ', ' can not stop ', ' same way ', ' nothing (?:has )?changed ',
   ' not (?:glad|happy|grateful|thankful) ', ' (?:mad|angry|annoyed|disappointed|upset|pissed|sad) (?:that )?i (?:am|was) still ',
   ' wish i (?:had|did|was|would) ', ' get it right ', ' part of me ', ' (?:want|wanna|wants) (?:to die|it|that|the same|to go) ',
   ' kind of want ', ' tempted ', ' (?:going to|gonna|will|plan to|planning to) (?:do it|end|kill|die|try) ', ' maybe i should ',
