@@ -30,10 +30,14 @@ const portFree = (port: number) => new Promise<boolean>((resolve) => {
   server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
 });
 
-/** A port with the next two free as well: the script puts instance i on PORT + i. */
+/**
+ * A port with the next two free as well: the script puts instance i on PORT + i. Below Linux's
+ * ephemeral range (32768 up): there, a connection made between this check and the bind (the
+ * instances open a dozen to PostgreSQL) may be given one of these ports as its own.
+ */
 async function threeFreePorts(): Promise<number> {
   for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const base = 10_000 + Math.floor(Math.random() * 22_000);
     if ((await Promise.all([0, 1, 2].map((i) => portFree(base + i)))).every(Boolean)) return base;
   }
 }
@@ -71,7 +75,10 @@ describe('npm run cluster', () => {
     });
     let pids: number[] = [];
     try {
-      await until(() => cli.output().includes('Ctrl+C stops'), 60_000, 'the cluster started');
+      // Stops waiting when the script gives up, and says what it printed either way.
+      await until(() => cli.output().includes('Ctrl+C stops') || cli.child.exitCode !== null, 70_000, 'the cluster started')
+        .catch((error: Error) => { throw new Error(`${error.message}; the script printed:\n${cli.output()}`); });
+      expect(cli.child.exitCode, `the script exited before the cluster ran; it printed:\n${cli.output()}`).toBeNull();
       pids = [...cli.output().matchAll(/\(pid (\d+)\)/g)].map((m) => Number(m[1]));
       expect(pids).toHaveLength(2);
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
