@@ -11,6 +11,7 @@ import {
   NEG_BRIDGE, NEG_CANCEL, ON_PURPOSE_RE, RELAPSE, RESOLVED, RESOLVED_RE, SAY, SERIOUS, SUPPORT, SUPPORT_RE,
 } from './cues';
 import { CONCEPTS, GENERIC_PEOPLE, RISK_CONCEPTS } from './lexicon';
+import { AWAY_FROM_CHAT_RE, explainedAway, LIFE_EVENT_RE, wavedOffHyperbole } from './ordinary-reason';
 import { overAnchor, toldAsOver } from './told-as-over';
 
 /** Categories whose act is in the past and can be resolved; ideation in the present is never "resolved". */
@@ -75,7 +76,7 @@ export function messageFlags(sents: Sent[]): string[] {
   cue(LEISURE_RE, 'leisure');
   cue(ACCIDENT_RE, 'accident');
   cue(/ (doctor|gp|pharmacist|psychiatrist|nurse|prescribed|prescription|pharmacy|chemist|refill) /, 'clinician');
-  cue(/ last day (at|of) (work|this job|the job|my job|school|uni|college)| (new|next) job | moving (house|out|away|abroad|to) | leaving (the|this|my) (job|company|school|group|team|city)| retir(e|ing|ement) |(?<! (?:end|start|middle|beginning|day)) (of|for) the (year|week|day|term|semester) | see (you|u) (tomorrow|later|soon|next|again)| (bought|buying) a (house|flat|home) | (got|getting) married | mortgage | solicitor | lawyer | had a baby | waiting for (a|the|my) (taxi|bus|train|uber|lift|ride|flight) | visiting | on holiday | travelling | traveling | on a trip | out of town /, 'life-event');
+  cue(LIFE_EVENT_RE, 'life-event');
   cue(EVERYDAY_RE, 'everyday');
   if (flags.includes('quoted') || texts.some((t) => /\?/.test(t))) cue(/ (question|questionnaire|assessment|survey|form|quiz|intake) /, 'questionnaire');
   cue(/ (pick|picked|collect|collected|refill|refilled) up (my |the )?(pills|prescription|meds|medication|tablets) | (pills|meds|medication|tablets|dose) (are|is|has been) (helping|working)| as (usual|prescribed) /, 'routine-meds');
@@ -98,11 +99,14 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
   // A means, a fall or an intention anywhere in the message keeps a death toll a lethality question
   // (cues.ts). Looked for only when a death toll is asked: most messages never need it.
   const tollMeans = () => sents.some((s) => s.some((t) => DEATH_TOLL_WORDS.has(t.w) || DEATH_TOLL_MEANS.some((c) => CONCEPTS[c].has(t.l) || CONCEPTS[c].has(t.w))));
+  const whole = texts.join('');
   const returning = texts.some((o) => / see (you|u|ya|yall|you all) (tomorrow|later|soon|next|in|on|at|again)\b| for the night | back (tomorrow|later|soon|in)\b| brb | talk (tomorrow|later|soon) /.test(o));
   for (const hit of hits) {
     const s = sents[hit.sent];
     if (!s) continue;
     const text = texts[hit.sent] ?? '';
+    // What the frame found, before reported speech makes it someone else's ('third_party').
+    const found = hit.category;
 
     // Negation right before the frame: "I would never hurt myself", "not going to kms over a grade".
     // Not "can not think of anything but ending it": the negation is of everything else.
@@ -222,10 +226,14 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     if (hit.category === 'wish_dead' && / (here|live|living|stay) (at|in|with|near) (this|the|a|my|that) (?!world|life|earth|planet|body)/.test(text) && !/ anymore | alive | life | world /.test(text)) {
       lower(hit, 0.3, 'here-place');
     }
-    // "last post of the year", "goodbye for now": finality with an end date is not finality. Not a
-    // deadline ("not alive by the end of this month") or a duration ("saving them up for a while now").
-    if ((hit.category === 'goodbye' || hit.category === 'preparation') && (flags.has('life-event') || /(?<! (?:end|start|middle|beginning|day)) (of|for) (the|this) (year|week|day|month|season|term|semester)| for (now|today)\b| for a while\b(?! now)| before (my |the )?(holiday|vacation|break|trip|exams?)| happy new year| until (next|tomorrow|monday)| before i (fly|leave|go|head) (home|back)| (fly|flying|flight) (home|back) /.test(text))) {
-      lower(hit, 0.3, 'see-you-later');
+    // "goodbye for now", "giving my clothes away before we move to colorado": finality with an end
+    // date or an ordinary reason is not finality, unless something outlasts it (ordinary-reason.ts).
+    if ((found === 'goodbye' || found === 'preparation') && explainedAway(text, whole)) lower(hit, 0.3, 'see-you-later');
+    // "won't be around to reply this week, flying to London": away from the chat.
+    if (found === 'wish_dead' && AWAY_FROM_CHAT_RE.test(text) && explainedAway(text, whole)) lower(hit, 0.3, 'see-you-later');
+    // "my sister says she'd rather die than ride the bus, so dramatic": waved off, no act, no means.
+    if (hit.subject === 'other' && wavedOffHyperbole(text, whole, hits.every((h) => h.sent === hit.sent || h.weight < 0.3))) {
+      lower(hit, 0.35, 'hyperbole');
     }
     // "goodbye everyone, logging off for the night, see you tomorrow": a goodbye with a return.
     if ((hit.category === 'goodbye' || hit.category === 'intent') && returning) {

@@ -1,0 +1,52 @@
+/**
+ * A goodbye or a clear-out with an ordinary reason given: "giving away my clothes before we move
+ * to colorado", "last shift at the café, they close forever", "won't be around to reply, flying to
+ * London". The reason explains the finality away, unless the message also says something no trip or
+ * move explains ("a better place", "not coming back", "won't be here for it"): then it stands.
+ * Also someone else's "I'll die if I don't get the tickets", waved off by the writer.
+ * Word-level texts (` w w w `, contractions expanded) as context.ts builds them.
+ */
+
+/** Life events, also a model feature (context.ts flag 'life-event'): the words the model was trained with. */
+export const LIFE_EVENT_RE = / last day (at|of) (work|this job|the job|my job|school|uni|college)| (new|next) job | moving (house|out|away|abroad|to) | leaving (the|this|my) (job|company|school|group|team|city)| retir(e|ing|ement) |(?<! (?:end|start|middle|beginning|day)) (of|for) the (year|week|day|term|semester) | see (you|u) (tomorrow|later|soon|next|again)| (bought|buying) a (house|flat|home) | (got|getting) married | mortgage | solicitor | lawyer | had a baby | waiting for (a|the|my) (taxi|bus|train|uber|lift|ride|flight) | visiting | on holiday | travelling | traveling | on a trip | out of town /;
+
+/**
+ * More ordinary reasons, read only by the rule (not a model feature): a move or a trip to somewhere,
+ * a course, a season or a job coming to its end, a place closing, a thing replaced by a new one.
+ */
+const MORE_REASONS_RE = / (move|moves|moved|relocate|relocates|relocating|relocated|japa|emigrate|emigrating) to | (fly|flies|flying|flew) to | (going|travelling|traveling|heading) (to|back to) (my|our|the) (village|hometown|home town)| (a|the|our|my) (cruise|field trip|business trip|conference|honeymoon) | (no|any) (wifi|network|signal|reception) | (on|for|my|our|the|a) (vacation|holidays?|internship|siwes|nysc|camp|training|leave) | graduat(e|es|ing|ion) | final year | last (semester|term|season) | (better|new|another) (job|team|club|school|phone|one|account) | got a job | (switching|switch|transferring) (to|teams|clubs|schools) | (they|it|we|she|he) (are |is )?(clos(e|es|ing|ed)|shutting|shut) | shutting down | for renovations? | (phone|laptop) (is )?(getting|being) (fixed|repaired)| for (christmas|xmas|eid|diwali|easter|thanksgiving) | (christmas|xmas) (cards?|presents?) /;
+
+/** Finality no ordinary reason explains away. */
+const FINALITY_RE = / (better|other|happier|next|peaceful) (place|side|world|life)| (not|never|will not|won't) (be )?(coming|come) back| (will not|not|never) be back | long (trip|journey|sleep|goodbye)| sleep forever| (not|never|stop|no more) wak(e|ing) up| from (life|it all|everything|the world|this world) | where i am going| (will not|not) (be here|be around|make it|see|need)(?! to (reply|answer|respond|chat|text|talk))| (my|the) last (christmas|birthday|one)| without me | no (one|body) will (need|miss)| so am i | (last|final) \w+ anyway | (thanks|thank you) for (trying|everything|all)| not going to be (there|here|around)| not really | not to a | (easier|better) (for everyone )?this way| better off | then that is (me|it)| already said | this is goodbye | (die|dying|died|dead|death|kill|killing|suicide|suicidal|overdose|pills|meds|end it|end my|ending it|hurt myself|harm myself|cut myself|anymore) /;
+
+/**
+ * An end date in the goodbye's own sentence: "last post of the year", "goodbye for now". Not a
+ * deadline ("not alive by the end of this month") or a duration ("saving them up for a while now").
+ */
+const DATED_RE = /(?<! (?:end|start|middle|beginning|day)) (of|for) (the|this) (year|week|day|month|season|term|semester)| for (now|today)\b| for a while\b(?! now)| before (my |the )?(holiday|vacation|break|trip|exams?)| happy new year| until (next|tomorrow|monday)| before i (fly|leave|go|head) (home|back)| (fly|flying|flight) (home|back) /;
+
+/** Whether the message gives its goodbye or clear-out (in `sentence`) an end date or an ordinary reason, and nothing outlasts it. */
+export function explainedAway(sentence: string, message: string): boolean {
+  return (DATED_RE.test(sentence) || LIFE_EVENT_RE.test(message) || MORE_REASONS_RE.test(message)) && !FINALITY_RE.test(message);
+}
+
+/** "won't be around to reply": away from the chat, not from life. Only ever read with an ordinary reason. */
+export const AWAY_FROM_CHAT_RE = / not be (around|online|on here|here|available) to (reply|answer|respond|chat|text|talk)/;
+
+/** Someone else's "I'll die if …" / "I'd rather die than …": plain dying words. */
+const HYPERBOLE_RE = / (die|dead) if | rather (die|be dead) than | die before | will (literally )?die /;
+/** An act, a means or a farewell anywhere in the message keeps it a worry. */
+const ACT_WORDS_RE = / (kill|killing|suicide|suicidal|overdose|pills|tablets|cut|cutting|hang|jump|note|notes|letters?|goodbyes?|bye|plan|giving|gave|given|bridge|river|rope|gun|knife|blade|end (it|her life|his life|their life|things)|hurt (herself|himself|themselves)) /;
+/** The writer waves it off: the person is being dramatic, and says it of everything. */
+const WAVED_OFF_RE = / (so|too|being|is|very) dramatic | says (it|that|this) about everything | (she|he|they) will live | teenagers | going on (fifteen|sixteen|thirty)| every (season|time|year) | always says | lol | lmao | haha /;
+
+/** What a worried writer adds after waving it off: "everyone laughed, but now she is not answering". */
+const BUT_NOW_RE = / but | though | now | scared | worried | afraid | not (answering|replying|picking up)| no answer | anymore | (has not|did not) (come|answer|reply)/;
+
+/**
+ * Someone else's dying hyperbole, waved off by the writer, as the message's only risk: no act or
+ * means, no other frame standing (`alone`), and nothing the writer adds after waving it off.
+ */
+export function wavedOffHyperbole(sentence: string, message: string, alone: boolean): boolean {
+  return alone && HYPERBOLE_RE.test(sentence) && WAVED_OFF_RE.test(message) && !ACT_WORDS_RE.test(message) && !BUT_NOW_RE.test(message);
+}
