@@ -11,7 +11,7 @@ import {
   NEG_BRIDGE, NEG_CANCEL, ON_PURPOSE_RE, RELAPSE, RESOLVED, RESOLVED_RE, SAY, SERIOUS, SUPPORT, SUPPORT_RE,
 } from './cues';
 import { CONCEPTS, GENERIC_PEOPLE, RISK_CONCEPTS } from './lexicon';
-import { AWAY_FROM_CHAT_RE, explainedAway, LIFE_EVENT_RE, wavedOffHyperbole } from './ordinary-reason';
+import { AWAY_FROM_CHAT_RE, explainedAway, LIFE_EVENT_RE, messageReason, type MessageReason, wavedOffHyperbole } from './ordinary-reason';
 import { overAnchor, toldAsOver } from './told-as-over';
 
 /** Categories whose act is in the past and can be resolved; ideation in the present is never "resolved". */
@@ -100,6 +100,9 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
   // (cues.ts). Looked for only when a death toll is asked: most messages never need it.
   const tollMeans = () => sents.some((s) => s.some((t) => DEATH_TOLL_WORDS.has(t.w) || DEATH_TOLL_MEANS.some((c) => CONCEPTS[c].has(t.l) || CONCEPTS[c].has(t.w))));
   const whole = texts.join('');
+  // Read only for a goodbye, a clear-out or "won't be around": most messages have none.
+  let reason: MessageReason | undefined;
+  const explained = (text: string) => explainedAway(text, (reason ??= messageReason(whole, flags.has('life-event'))));
   const returning = texts.some((o) => / see (you|u|ya|yall|you all) (tomorrow|later|soon|next|in|on|at|again)\b| for the night | back (tomorrow|later|soon|in)\b| brb | talk (tomorrow|later|soon) /.test(o));
   for (const hit of hits) {
     const s = sents[hit.sent];
@@ -228,11 +231,12 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     }
     // "goodbye for now", "giving my clothes away before we move to colorado": finality with an end
     // date or an ordinary reason is not finality, unless something outlasts it (ordinary-reason.ts).
-    if ((found === 'goodbye' || found === 'preparation') && explainedAway(text, whole)) lower(hit, 0.3, 'see-you-later');
+    if ((found === 'goodbye' || found === 'preparation') && explained(text)) lower(hit, 0.3, 'see-you-later');
     // "won't be around to reply this week, flying to London": away from the chat.
-    if (found === 'wish_dead' && AWAY_FROM_CHAT_RE.test(text) && explainedAway(text, whole)) lower(hit, 0.3, 'see-you-later');
-    // "my sister says she'd rather die than ride the bus, so dramatic": waved off, no act, no means.
-    if (hit.subject === 'other' && wavedOffHyperbole(text, whole, hits.every((h) => h.sent === hit.sent || h.weight < 0.3))) {
+    if (found === 'wish_dead' && AWAY_FROM_CHAT_RE.test(text) && explained(text)) lower(hit, 0.3, 'see-you-later');
+    // "my sister says she'd rather die than ride the bus, so dramatic": waved off, no act, no means,
+    // and the message's only frame.
+    if (hit.subject === 'other' && wavedOffHyperbole(text, whole) && hits.every((h) => h.sent === hit.sent || h.weight < 0.3)) {
       lower(hit, 0.35, 'hyperbole');
     }
     // "goodbye everyone, logging off for the night, see you tomorrow": a goodbye with a return.

@@ -25,9 +25,20 @@ const FINALITY_RE = / (better|other|happier|next|peaceful) (place|side|world|lif
  */
 const DATED_RE = /(?<! (?:end|start|middle|beginning|day)) (of|for) (the|this) (year|week|day|month|season|term|semester)| for (now|today)\b| for a while\b(?! now)| before (my |the )?(holiday|vacation|break|trip|exams?)| happy new year| until (next|tomorrow|monday)| before i (fly|leave|go|head) (home|back)| (fly|flying|flight) (home|back) /;
 
-/** Whether the message gives its goodbye or clear-out (in `sentence`) an end date or an ordinary reason, and nothing outlasts it. */
-export function explainedAway(sentence: string, message: string): boolean {
-  return (DATED_RE.test(sentence) || LIFE_EVENT_RE.test(message) || MORE_REASONS_RE.test(message)) && !FINALITY_RE.test(message);
+/** The message-level half, read once per message: an ordinary reason given, and anything that outlasts it. */
+export interface MessageReason {
+  reason: boolean;
+  final: boolean;
+}
+
+/** `lifeEvent`: the message's 'life-event' flag (LIFE_EVENT_RE), already read by context.ts. */
+export function messageReason(message: string, lifeEvent: boolean): MessageReason {
+  return { reason: lifeEvent || MORE_REASONS_RE.test(message), final: FINALITY_RE.test(message) };
+}
+
+/** Whether the goodbye or clear-out in `sentence` has an end date or an ordinary reason, and nothing outlasts it. */
+export function explainedAway(sentence: string, message: MessageReason): boolean {
+  return !message.final && (message.reason || DATED_RE.test(sentence));
 }
 
 /** "won't be around to reply": away from the chat, not from life. Only ever read with an ordinary reason. */
@@ -36,7 +47,7 @@ export const AWAY_FROM_CHAT_RE = / not be (around|online|on here|here|available)
 /** Someone else's "I'll die if …" / "I'd rather die than …": plain dying words. */
 const HYPERBOLE_RE = / (die|dead) if | rather (die|be dead) than | die before | will (literally )?die /;
 /** An act, a means or a farewell anywhere in the message keeps it a worry. */
-const ACT_WORDS_RE = / (kill|killing|suicide|suicidal|overdose|pills|tablets|cut|cutting|hang|jump|note|notes|letters?|goodbyes?|bye|plan|giving|gave|given|bridge|river|rope|gun|knife|blade|end (it|her life|his life|their life|things)|hurt (herself|himself|themselves)) /;
+const STILL_A_WORRY_RE = / (kill|killing|suicide|suicidal|overdose|pills|tablets|cut|cutting|hang|jump|note|notes|letters?|goodbyes?|bye|plan|giving|gave|given|bridge|river|rope|gun|knife|blade|end (it|her life|his life|their life|things)|hurt (herself|himself|themselves)) /;
 /** The writer waves it off: the person is being dramatic, and says it of everything. */
 const WAVED_OFF_RE = / (so|too|being|is|very) dramatic | says (it|that|this) about everything | (she|he|they) will live | teenagers | going on (fifteen|sixteen|thirty)| every (season|time|year) | always says | lol | lmao | haha /;
 
@@ -44,9 +55,9 @@ const WAVED_OFF_RE = / (so|too|being|is|very) dramatic | says (it|that|this) abo
 const BUT_NOW_RE = / but | though | now | scared | worried | afraid | not (answering|replying|picking up)| no answer | anymore | (has not|did not) (come|answer|reply)/;
 
 /**
- * Someone else's dying hyperbole, waved off by the writer, as the message's only risk: no act or
- * means, no other frame standing (`alone`), and nothing the writer adds after waving it off.
+ * Someone else's dying hyperbole, waved off by the writer: no act or means, and nothing the writer
+ * adds after waving it off. context.ts also asks that no other frame stands in the message.
  */
-export function wavedOffHyperbole(sentence: string, message: string, alone: boolean): boolean {
-  return alone && HYPERBOLE_RE.test(sentence) && WAVED_OFF_RE.test(message) && !ACT_WORDS_RE.test(message) && !BUT_NOW_RE.test(message);
+export function wavedOffHyperbole(sentence: string, message: string): boolean {
+  return HYPERBOLE_RE.test(sentence) && WAVED_OFF_RE.test(message) && !STILL_A_WORRY_RE.test(message) && !BUT_NOW_RE.test(message);
 }
