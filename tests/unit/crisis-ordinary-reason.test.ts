@@ -16,6 +16,9 @@ describe('a goodbye or a clear-out with an ordinary reason', () => {
     'this is my last season with the under 12s, i am graduating in june',
     'wrote letters to my cousins for christmas, with stickers',
     'final goodbye to my cracked phone, the new one came today',
+    'last day at the office on friday, thank you all for everything',
+    'last shift tomorrow and then paternity leave, see you in spring',
+    'look after my plants for me while i am in lagos',
   ])('is not a crisis: %s', (line) => {
     expect(detectRisk(line)).toBe(false);
     expect(lowered(line)).toContain('see-you-later');
@@ -28,6 +31,8 @@ describe('a goodbye or a clear-out with an ordinary reason', () => {
 
   it.each([
     'giving away my stuff before i move to a better place',
+    'take care of my mum for me while i am in a better place',
+    'last day at the office. thank you for everything, i will not be around after this',
     'flying to see mum one last time, i won\'t be coming back after that',
     'writing letters to everyone for christmas, i won\'t be here for it',
     'last shift ever, they are closing anyway and i won\'t need a job where i am going',
