@@ -74,3 +74,23 @@ describe('someone else\'s dying hyperbole, waved off', () => {
     expect(detectRisk(line)).toBe(true);
   });
 });
+
+describe('an everyday occasion in a frame\'s words', () => {
+  it.each([
+    'wrote a letter to my future self for the class time capsule',
+    'we picked the date!! the 3rd of may for our wedding',
+    'covering my arms at the barbecue because of the sunburn',
+  ])('is not a crisis: %s', (line) => {
+    expect(detectRisk(line)).toBe(false);
+    expect(lowered(line)).toContain('everyday');
+  });
+
+  it.each([
+    'picked the date. the day after her wedding, so i do not ruin it for her',
+    'wrote a letter to my younger self and one to my mum. i will not be around much longer',
+    'hiding my arms again, told everyone it is a rash but it is cuts',
+  ])('keeps its help when the occasion is a cover or a timing: %s', (line) => {
+    expect(detectRisk(line)).toBe(true);
+    expect(lowered(line)).not.toContain('everyday');
+  });
+});

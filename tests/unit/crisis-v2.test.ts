@@ -166,6 +166,10 @@ describe('a story of risk told as over', () => {
     expect(over('this time last year i was in hospital after an overdose, today i am celebrating my graduation')).toBe(true);
     expect(over('a year ago i tried to end it. so glad i am still here')).toBe(true);
     expect(over('six months clean from self harm, my counsellor made me a card')).toBe(true);
+    // A good now in other words, and a past placed at school or in an old diary (2026-11-29).
+    expect(over('two years since my overdose and i am in a much better place')).toBe(true);
+    expect(over('i was suicidal in high school. life is so good now')).toBe(true);
+    expect(over('read my old journal from when i wanted to die. i do not recognise her')).toBe(true);
   });
 
   it('is not a past without a good now, a past only weeks back, or time without something else', () => {
@@ -184,6 +188,8 @@ describe('a story of risk told as over', () => {
     expect(over('i used to cut and now the urges are coming back')).toBe(false);
     expect(over('a year free of self harm but the urges have returned and i have a blade in my hand')).toBe(false);
     expect(over('two years since my attempt and i feel exactly like i did then. i have the pills ready')).toBe(false);
+    expect(over('i was suicidal in college and i am in a worse place now, i want to die again')).toBe(false);
+    expect(over('found my old diary. life is so different now that he is gone and i want it to be over')).toBe(false);
   });
 
   it('lowers the frames of the story, and leaves a crisis the message tells now alone', () => {

@@ -11,7 +11,7 @@ import {
   NEG_BRIDGE, NEG_CANCEL, ON_PURPOSE_RE, RELAPSE, RESOLVED, RESOLVED_RE, SAY, SERIOUS, SUPPORT, SUPPORT_RE,
 } from './cues';
 import { CONCEPTS, GENERIC_PEOPLE, RISK_CONCEPTS } from './lexicon';
-import { AWAY_FROM_CHAT_RE, explainedAway, LIFE_EVENT_RE, messageReason, type MessageReason, wavedOffHyperbole } from './ordinary-reason';
+import { AWAY_FROM_CHAT_RE, explainedAway, LIFE_EVENT_RE, messageReason, type MessageReason, ordinaryOccasion, wavedOffHyperbole } from './ordinary-reason';
 import { overAnchor, toldAsOver } from './told-as-over';
 
 /** Categories whose act is in the past and can be resolved; ideation in the present is never "resolved". */
@@ -32,6 +32,8 @@ function idiomCovers(text: string, start: number, end: number): boolean {
 const PLANS_AND_ACTS: ReadonlySet<Category> = new Set(['plan', 'preparation', 'method', 'intent', 'attempt']);
 /** Categories that gaming and idiom talk can fake; goodbyes and preparation are left alone. */
 const ACT_WORDS: ReadonlySet<Category> = new Set(['wish_dead', 'active_ideation', 'method', 'intent', 'nssi', 'lethality_question', 'past_attempt', 'third_party', 'attempt']);
+/** The frames an everyday occasion can explain (ordinary-reason.ts, ordinaryOccasion). */
+const OCCASION_CATEGORIES: ReadonlySet<Category> = new Set(['preparation', 'goodbye', 'plan', 'nssi']);
 
 function has(s: Sent, words: ReadonlySet<string>, from = 0, to = s.length): boolean {
   for (let i = Math.max(0, from); i < Math.min(s.length, to); i++) {
@@ -102,7 +104,8 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
   const whole = texts.join('');
   // Read only for a goodbye, a clear-out or "won't be around": most messages have none.
   let reason: MessageReason | undefined;
-  const explained = (text: string) => explainedAway(text, (reason ??= messageReason(whole, flags.has('life-event'))));
+  const reasonOf = () => (reason ??= messageReason(whole, flags.has('life-event')));
+  const explained = (text: string) => explainedAway(text, reasonOf());
   const returning = texts.some((o) => / see (you|u|ya|yall|you all) (tomorrow|later|soon|next|in|on|at|again)\b| for the night | back (tomorrow|later|soon|in)\b| brb | talk (tomorrow|later|soon) /.test(o));
   for (const hit of hits) {
     const s = sents[hit.sent];
@@ -234,6 +237,8 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     if ((found === 'goodbye' || found === 'preparation') && explained(text)) lower(hit, 0.3, 'see-you-later');
     // "won't be around to reply this week, flying to London": away from the chat.
     if (found === 'wish_dead' && AWAY_FROM_CHAT_RE.test(text) && explained(text)) lower(hit, 0.3, 'see-you-later');
+    // "a letter to my future self", "picked the date! the 12th for the wedding", "covering my sunburn".
+    if (OCCASION_CATEGORIES.has(found) && ordinaryOccasion(found, text, reasonOf(), whole)) lower(hit, 0.3, 'everyday');
     // "my sister says she'd rather die than ride the bus, so dramatic": waved off, no act, no means,
     // and the message's only frame.
     if (hit.subject === 'other' && wavedOffHyperbole(text, whole) && hits.every((h) => h.sent === hit.sent || h.weight < 0.3)) {

@@ -62,3 +62,24 @@ const BUT_NOW_RE = / but | though | now | scared | worried | afraid | not (answe
 export function wavedOffHyperbole(sentence: string, message: string): boolean {
   return HYPERBOLE_RE.test(sentence) && WAVED_OFF_RE.test(message) && !STILL_A_WORRY_RE.test(message) && !BUT_NOW_RE.test(message);
 }
+
+/** A letter to one's own future or younger self: a therapy or time-capsule exercise, not a farewell. */
+const OWN_SELF_LETTER_RE = / (letter|letters|note|notes) to (my|your|our) (future|younger|older|past|teenage|inner|\d+ year old) (self|selves|me) /;
+/** A day picked for a celebration ("picked the date! the 12th for the wedding"), with no other event it is timed around. */
+const CELEBRATION_RE = / (wedding|engagement|proposal|baby shower|gender reveal|christening|housewarming|reunion|birthday party|hen do|stag do|launch party) /;
+const TIMED_AROUND_RE = / (after|before|once|until|till|then|when) /;
+/** A mark with an everyday cause, covered or hidden: sunburn, henna, a jab's bruise. */
+const ORDINARY_MARK_RE = / (sunburn|sunburnt|sunburned|henna|mehndi|eczema|psoriasis|rash|hives|mosquito bites|bug bites|jab|vaccine|blood test|tan lines|fake tan) /;
+const SELF_INJURY_RE = / (cut|cuts|cutting|scar|scars|wound|wounds|blade|razor|self harm|selfharm|blood|bleed|bleeding|burn myself|burned myself|burnt myself) /;
+
+/**
+ * Everyday occasions that wear a frame's words (seen in two review writers' harmless lines, 2026-11-29):
+ * a letter to one's future self, a day picked for a wedding, sunburn covered at a party.
+ */
+export function ordinaryOccasion(found: string, sentence: string, message: MessageReason, whole: string): boolean {
+  if (message.final) return false;
+  if (found === 'preparation' || found === 'goodbye') return OWN_SELF_LETTER_RE.test(sentence);
+  if (found === 'plan') return CELEBRATION_RE.test(whole) && !TIMED_AROUND_RE.test(whole);
+  if (found === 'nssi') return ORDINARY_MARK_RE.test(sentence) && !SELF_INJURY_RE.test(whole);
+  return false;
+}

@@ -35,6 +35,7 @@ const PAST = new RegExp([
   ' (?:this time )?last year ', ' (?:in|since|from) (?:19|20)\\d\\d ', ' (?:19|20)\\d\\d me ', ' back then ', ' used to ',
   ' (?:my|the) past (?:self harm|selfharm|attempt|overdose) ', ' anniversary ', ' in my (?:teens|20s|30s|40s|50s|twenties|thirties|forties) ',
   ' younger (?:me|self) ', ' the (?:girl|boy|woman|man|kid|person|lady) who (?:wanted|tried|used) ',
+  ' (?:in|at|during) (?:college|uni|university|high school|secondary school|\\d+(?:th|st|nd|rd) grade) ', ' (?:my|the) old (?:diary|journal|posts|tweets|messages|notes) ',
 ].join('|'));
 
 /** How things are now, and good: "now" or "today" alone also open a crisis ("today I bought a rope"). */
@@ -43,6 +44,8 @@ const WELL_NOW = new RegExp([
   ' different (?:person|woman|man|life) ', ' (?:got|getting|feel|feeling|doing|much|so much|a lot|gets|get|it got) better ',
   ' doing (?:well|ok|okay|good|grand|fine|great) ', ' i am (?:ok|okay|good|fine|well|safe|stable|happy|doing well) ',
   ' never looked back ', ' celebrat\\w* ', ' recovery ', ' held on ', ' i stayed ', ' (?:it is|it has) been so long ',
+  ' (?:in|at) a (?:good|better|great|much better|healthier) place ', ' life is (?:so )?(?:different|good|better|great) ',
+  ' (?:someone|somebody) else.s (?:life|story) ', ' (?:do not|never) recogni[sz]e ', ' an old story ', ' so much love for ', ' want to be alive ',
 ].join('|'));
 
 /** The risk here again, or not welcome as over: any of these keeps the message as it reads. */
