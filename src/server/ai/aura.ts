@@ -8,7 +8,7 @@ import { CompanionProvider } from './companion';
 import { cannedReply } from './fallback';
 import { GeminiProvider } from './gemini';
 import { OpenAiCompatibleProvider } from './openai';
-import { SYSTEM_PROMPT, withStop, type AiProvider, type ChatTurn } from './provider';
+import { SYSTEM_PROMPT, withTimeLimit, type AiProvider, type ChatTurn } from './provider';
 import { detectCrisis, higherTier, isCrisisTier, type HelpSubject } from '../../shared/safety';
 import { crisisMessage, DEFAULT_CRISIS_RESOURCES, type CrisisResource } from './safety';
 import { askRisk } from './risk-opinion';
@@ -61,9 +61,9 @@ export class Aura {
 
   private async ask(turns: ChatTurn[], system = SYSTEM_PROMPT, stop?: AbortSignal): Promise<string | null> {
     try {
-      return await this.provider.generate({
-        system, turns: withinBudget(turns, this.config.AI_HISTORY_CHARS), signal: withStop(AbortSignal.timeout(this.config.AI_TIMEOUT_SECONDS * 1000), stop),
-      });
+      return await withTimeLimit(this.config.AI_TIMEOUT_SECONDS * 1000, stop, (signal) => this.provider.generate({
+        system, turns: withinBudget(turns, this.config.AI_HISTORY_CHARS), signal,
+      }));
     } catch (error) {
       this.log(`Aura provider ${this.provider.name} failed: ${(error as Error).message}`);
       return null;

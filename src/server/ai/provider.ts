@@ -29,8 +29,25 @@ export interface AiProvider {
 
 export class ProviderError extends Error {}
 
-/** A model call's own time limit, ended sooner by `stop` (the server stopping) when there is one. */
-export const withStop = (timeout: AbortSignal, stop?: AbortSignal): AbortSignal => (stop ? AbortSignal.any([timeout, stop]) : timeout);
+/**
+ * Runs a model call with its own time limit, ended sooner by `stop` (the server stopping) when there
+ * is one. A timer of our own rather than AbortSignal.any over AbortSignal.timeout: on Node 20 a
+ * timeout signal inside any() can be garbage collected before it fires (nodejs/node#57736), and a
+ * slow model then held a person's answer for a minute instead of the configured seconds.
+ */
+export async function withTimeLimit<T>(ms: number, stop: AbortSignal | undefined, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const limit = new AbortController();
+  const timer = setTimeout(() => limit.abort(new DOMException('The model took too long', 'TimeoutError')), ms);
+  const onStop = () => limit.abort(stop?.reason);
+  if (stop?.aborted) onStop();
+  else stop?.addEventListener('abort', onStop, { once: true });
+  try {
+    return await call(limit.signal);
+  } finally {
+    clearTimeout(timer);
+    stop?.removeEventListener('abort', onStop);
+  }
+}
 
 export const SYSTEM_PROMPT = [
   'You are Aura, a warm and gentle AI companion inside Haven, a peer-support app for mental wellness.',

@@ -4,7 +4,7 @@
  * not at all changes nothing: the local detector alone decides then.
  */
 import type { Tier } from '../../shared/safety';
-import { withStop, type AiProvider } from './provider';
+import { withTimeLimit, type AiProvider } from './provider';
 
 export const RISK_PROMPT = [
   'You are a safety reviewer for a peer-support app. Read the person\'s latest message (and the few lines they sent just before it).',
@@ -28,7 +28,7 @@ export async function askRisk(provider: AiProvider, lines: readonly string[], ti
     const text = lines.length > 1
       ? `Earlier lines:\n${lines.slice(0, -1).map((l) => `> ${l}`).join('\n')}\n\nLatest message:\n> ${lines.at(-1)}`
       : `Latest message:\n> ${lines[0]}`;
-    return parseRisk(await provider.generate({ system: RISK_PROMPT, turns: [{ role: 'user', text }], signal: withStop(AbortSignal.timeout(timeoutMs), stop) }));
+    return parseRisk(await withTimeLimit(timeoutMs, stop, (signal) => provider.generate({ system: RISK_PROMPT, turns: [{ role: 'user', text }], signal })));
   } catch (error) {
     log(`Aura's risk check by ${provider.name} failed: ${(error as Error).message}`);
     return null;
