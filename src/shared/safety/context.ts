@@ -32,8 +32,6 @@ function idiomCovers(text: string, start: number, end: number): boolean {
 const PLANS_AND_ACTS: ReadonlySet<Category> = new Set(['plan', 'preparation', 'method', 'intent', 'attempt']);
 /** Categories that gaming and idiom talk can fake; goodbyes and preparation are left alone. */
 const ACT_WORDS: ReadonlySet<Category> = new Set(['wish_dead', 'active_ideation', 'method', 'intent', 'nssi', 'lethality_question', 'past_attempt', 'third_party', 'attempt']);
-/** The frames an everyday occasion can explain (ordinary-reason.ts, ordinaryOccasion). */
-const OCCASION_CATEGORIES: ReadonlySet<Category> = new Set(['preparation', 'goodbye', 'plan', 'nssi']);
 
 function has(s: Sent, words: ReadonlySet<string>, from = 0, to = s.length): boolean {
   for (let i = Math.max(0, from); i < Math.min(s.length, to); i++) {
@@ -102,7 +100,7 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
   // (cues.ts). Looked for only when a death toll is asked: most messages never need it.
   const tollMeans = () => sents.some((s) => s.some((t) => DEATH_TOLL_WORDS.has(t.w) || DEATH_TOLL_MEANS.some((c) => CONCEPTS[c].has(t.l) || CONCEPTS[c].has(t.w))));
   const whole = texts.join('');
-  // Read only for a goodbye, a clear-out or "won't be around": most messages have none.
+  // Read only for a goodbye, a clear-out, "won't be around" or an everyday occasion: most messages have none.
   let reason: MessageReason | undefined;
   const reasonOf = () => (reason ??= messageReason(whole, flags.has('life-event')));
   const explained = (text: string) => explainedAway(text, reasonOf());
@@ -238,7 +236,7 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     // "won't be around to reply this week, flying to London": away from the chat.
     if (found === 'wish_dead' && AWAY_FROM_CHAT_RE.test(text) && explained(text)) lower(hit, 0.3, 'see-you-later');
     // "a letter to my future self", "picked the date! the 12th for the wedding", "covering my sunburn".
-    if (OCCASION_CATEGORIES.has(found) && ordinaryOccasion(found, text, reasonOf(), whole)) lower(hit, 0.3, 'everyday');
+    if (ordinaryOccasion(found, text, whole, reasonOf)) lower(hit, 0.3, 'everyday');
     // "my sister says she'd rather die than ride the bus, so dramatic": waved off, no act, no means,
     // and the message's only frame.
     if (hit.subject === 'other' && wavedOffHyperbole(text, whole) && hits.every((h) => h.sent === hit.sent || h.weight < 0.3)) {

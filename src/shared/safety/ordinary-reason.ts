@@ -6,6 +6,7 @@
  * Also someone else's "I'll die if I don't get the tickets", waved off by the writer.
  * Word-level texts (` w w w `, contractions expanded) as context.ts builds them.
  */
+import type { Category } from './frame-patterns';
 
 /** Life events, also a model feature (context.ts flag 'life-event'): the words the model was trained with. */
 export const LIFE_EVENT_RE = / last day (at|of) (work|this job|the job|my job|school|uni|college)| (new|next) job | moving (house|out|away|abroad|to) | leaving (the|this|my) (job|company|school|group|team|city)| retir(e|ing|ement) |(?<! (?:end|start|middle|beginning|day)) (of|for) the (year|week|day|term|semester) | see (you|u) (tomorrow|later|soon|next|again)| (bought|buying) a (house|flat|home) | (got|getting) married | mortgage | solicitor | lawyer | had a baby | waiting for (a|the|my) (taxi|bus|train|uber|lift|ride|flight) | visiting | on holiday | travelling | traveling | on a trip | out of town /;
@@ -76,10 +77,10 @@ const SELF_INJURY_RE = / (cut|cuts|cutting|scar|scars|wound|wounds|blade|razor|s
  * Everyday occasions that wear a frame's words (seen in two review writers' harmless lines, 2026-11-29):
  * a letter to one's future self, a day picked for a wedding, sunburn covered at a party.
  */
-export function ordinaryOccasion(found: string, sentence: string, message: MessageReason, whole: string): boolean {
-  if (message.final) return false;
-  if (found === 'preparation' || found === 'goodbye') return OWN_SELF_LETTER_RE.test(sentence);
-  if (found === 'plan') return CELEBRATION_RE.test(whole) && !TIMED_AROUND_RE.test(whole);
-  if (found === 'nssi') return ORDINARY_MARK_RE.test(sentence) && !SELF_INJURY_RE.test(whole);
-  return false;
+export function ordinaryOccasion(found: Category, sentence: string, whole: string, message: () => MessageReason): boolean {
+  const occasion = found === 'preparation' || found === 'goodbye' ? OWN_SELF_LETTER_RE.test(sentence)
+    : found === 'plan' ? CELEBRATION_RE.test(whole) && !TIMED_AROUND_RE.test(whole)
+      : found === 'nssi' && ORDINARY_MARK_RE.test(sentence) && !SELF_INJURY_RE.test(whole);
+  // The message-level half (read lazily, once per message) only when an occasion is there.
+  return occasion && !message().final;
 }
