@@ -8,7 +8,7 @@ import type { Category, Hit, Sent } from './frames';
 import {
   ACADEMIC, ACADEMIC_RE, ACCIDENT_RE, COMPLETED_RE, DEATH_TOLL_MEANS, DEATH_TOLL_RE, DEATH_TOLL_WORDS, DEATH_WORDS, DOSING, DOSING_RE, EVERYDAY_RE, GAMING,
   GAMING_RE, GRIEF, HARMLESS, HYPOTHETICAL, IDIOM_RE, LAUGH, LEISURE_RE, MEDIA, MEDIA_RE, NEGATORS,
-  NEG_BRIDGE, NEG_CANCEL, ON_PURPOSE_RE, RELAPSE, RESOLVED, RESOLVED_RE, SAY, SERIOUS, SUPPORT, SUPPORT_RE,
+  MEANT_RE, NEG_BRIDGE, NEG_CANCEL, ON_PURPOSE_RE, RELAPSE, RESOLVED, RESOLVED_RE, SAY, SERIOUS, SIDE_EFFECT_RE, SUPPORT, SUPPORT_RE,
 } from './cues';
 import { CONCEPTS, GENERIC_PEOPLE, RISK_CONCEPTS } from './lexicon';
 import { AWAY_FROM_CHAT_RE, explainedAway, LIFE_EVENT_RE, messageReason, type MessageReason, ordinaryOccasion, wavedOffHyperbole } from './ordinary-reason';
@@ -72,9 +72,12 @@ export function messageFlags(sents: Sent[]): string[] {
   if (toldAsOver(texts.join(''))) flags.push('past-over');
   cue(IDIOM_RE, 'idiom');
   cue(SUPPORT_RE, 'support');
-  cue(DOSING_RE, 'dosing');
+  // "took too much on purpose", "put my hand on the stove, on purpose": said to be meant, so
+  // neither a dosing question nor a mishap.
+  const meant = texts.some((t) => MEANT_RE.test(t));
+  if (!meant) cue(DOSING_RE, 'dosing');
   cue(LEISURE_RE, 'leisure');
-  cue(ACCIDENT_RE, 'accident');
+  if (!texts.some((t) => ON_PURPOSE_RE.test(t))) cue(ACCIDENT_RE, 'accident');
   cue(/ (doctor|gp|pharmacist|psychiatrist|nurse|prescribed|prescription|pharmacy|chemist|refill) /, 'clinician');
   cue(LIFE_EVENT_RE, 'life-event');
   cue(EVERYDAY_RE, 'everyday');
@@ -180,7 +183,7 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     // Dosing questions with no death element: "what's the max dose of paracetamol per day?"
     const harmless = has(s, HARMLESS) || / energy drinks? /.test(text);
     if ((hit.category === 'lethality_question' || hit.category === 'method' || hit.category === 'past_attempt' || hit.category === 'third_party' || hit.category === 'attempt')
-      && (harmless || ((has(s, DOSING) || DOSING_RE.test(text)) && !has(s, DEATH_WORDS)))) {
+      && (harmless || ((has(s, DOSING) || DOSING_RE.test(text)) && !has(s, DEATH_WORDS) && !MEANT_RE.test(text)))) {
       lower(hit, harmless ? 0.2 : 0.3, 'medical-dosing');
     }
     if (hit.category === 'lethality_question' && DEATH_TOLL_RE.test(text) && !tollMeans()) {
@@ -196,6 +199,10 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     // Routine medicine and good news: "took my pills this morning", "already did it! passed my test".
     if (hit.category === 'attempt' && !/ (all|whole|every|lot|too many|too much|bunch|rest) /.test(text)
       && / (this|every|each) (morning|evening|night)| as (usual|prescribed|normal)| for (my|a|the) (headache|period|cold|flu|back|pain|migraine|fever|allergies|cramps)| with (breakfast|lunch|dinner|food)| daily | every day /.test(text)) lower(hit, 0.2, 'routine');
+    // "took 2 of my new tablets and my hands are shaking, is that normal?": a side effect asked about,
+    // with no "all", no count of ten or more and nothing said to be meant.
+    if ((hit.category === 'attempt' || hit.category === 'method') && SIDE_EFFECT_RE.test(whole) && !MEANT_RE.test(whole)
+      && !/ (all|whole|every|everything|lot|loads|too many|too much|bunch|rest|[1-9][0-9]+) /.test(whole)) lower(hit, 0.3, 'side-effect');
     if (hit.category === 'attempt' && / (passed|yay|finally|proud|aced|won|got the job|nailed|yes|woo+) /.test(` ${texts.join(' ')} `)) lower(hit, 0.2, 'good-news');
     // "took them all out / down / home": players, shopping, children, not tablets.
     if (hit.category === 'attempt' && / (them|em|it) all (out|down|back|home|off|with|to|for|in|over) /.test(text)) lower(hit, 0.2, 'everyday');

@@ -22,15 +22,15 @@ export const MEDIA = set(`documentary film movie series episode finale novel cha
 export const MEDIA_RE = / (the|on the|in the) news | news (sites?|articles?|reports?|story|stories|said|says) | (tv|the) show | book club | (the|this|that|a) (book|play|song|scene|doc) /;
 export const ACADEMIC = set(`lecture module seminar thesis dissertation psychology psychiatry stats statistics dataset rates postvention
   leaflet campaign fundraiser theory pharmacology nursing criminology sociology biology apoptosis durkheim werther
-  papageno kamikaze seppuku samurai coroner questionnaire survey screening phq quiz debate motion prompt journals
+  papageno kamikaze seppuku samurai coroner questionnaire survey screening phq quiz debate prompt journals
   template translate translating barriers moderation moderator moderators audit paramedic paramedics algospeak toxicology`);
-export const ACADEMIC_RE = / (suicide|selfharm) (prevention|awareness|rates|training|intervention|statistics|data)| signs of | (teacher|staff|first aid|safeguarding|health) training | training (covered|day|session|course) | risk factors | (class|lesson|lecture|seminar|course) (discussed|covered|talked about|was about|is about|on) | (exam|essay|history|class) question | (research|lit) (paper|review|project|study) | research (on|into|about) | training (at|today|on)| (history|pharm) (class|exam|essay) /;
+export const ACADEMIC_RE = / (suicide|selfharm) (prevention|awareness|rates|training|intervention|statistics|data)| signs of | (teacher|staff|first aid|safeguarding|health) training | training (covered|day|session|course) | risk factors | (class|lesson|lecture|seminar|course) (discussed|covered|talked about|was about|is about|on) | (exam|essay|history|class) question | (research|lit) (paper|review|project|study) | research (on|into|about) | training (at|today|on)| (history|pharm) (class|exam|essay) | (the|this|a|our|debate) motion (is|was|that|for|against|on|in|about) | debating /;
 export const GAMING = set(`game games gaming gamer respawn checkpoint raid speedrun npc sims zelda elden minecraft creeper
   hardcore permadeath tamagotchi neopet gta fortnite valorant overwatch pubg warzone headshot lag spawn ragdoll xbox
   playstation nintendo valheim rimworld subnautica celeste malenia mario pokemon lobby noob uninstall uninstalled
   paraglider potion potions colonists`);
 export const GAMING_RE = / (final|the|a) boss | boss fight | fall damage | health bar | game over | breath of the wild | botw | (last|that|this|the) (level(?! crossing)|stage) | bot lane | the server | my (sim|character) /;
-export const HYPOTHETICAL = set('hypothetically hypothetical ethical prompt quiz lyric chorus motion');
+export const HYPOTHETICAL = set('hypothetically hypothetical ethical prompt quiz lyric chorus');
 export const SUPPORT = set('proud glad reached helpline 741741 85258 hotline hugs');
 export const SUPPORT_RE = / (it|things|that) (can|will) (for|change for|get better for) you too| does not make you (weak|broken|bad|a failure|selfish)| (it|that|the feeling) (lifted|passed|faded)| (thanks|thank you) for (telling|sharing|trusting|opening)| (your|the) (therapist|doctor|gp|counsellor|counselor) | (doctor|gp|therapist) should know | is there someone | could you tell | would you (feel|be willing|let me)| (been|was) there too | what helped | helped me | it (gets|got|does get) (easier|better|weaker)| do get weaker | changed everything | someone you trust | crisis (line|text)| text (home|shout) | here for you | you are not alone | you are not a burden | not a burden to me | please (call|text|reach out|talk)| reach out | always here | 988 | 111 | 116 123 | (you|your life) matters? | (do not|never) say goodbye | hear from you | checking in | your (last )?post |^ i (have )?(had|felt|been|used to) .* too $/;
 export const RESOLVED = set('recovery recovered healed fade faded nolonger dbt proud');
@@ -48,7 +48,11 @@ export const LEISURE_RE = / high dive | diving | gym | boxing | punching bag | s
 export const ACCIDENT_RE = / on (the|a|my) (\w+ )?(oven|stove|pan|tray|iron|kettle|glass|grill|hob|radiator|door|toaster|bbq|barbecue|cupboard|table|shelf|corner|desk|step|stairs)| by accident | accidentally | ouch | oops | clumsy | while (ironing|cooking|baking|cleaning|making|chopping|fixing|gardening|shaving|opening|washing)| (cut|scratched|burned|burnt|scraped|grazed|bruised|banged|hit) my (\w+ )on (a|the|some) /;
 /** Cooking, surgery and other everyday reasons for a knife in the hand or a hospital bed. */
 export const EVERYDAY_RE = / (end|ending|ended|cancel|cancelling|canceling|cancelled) (my|the|our) (subscription|contract|membership|lease|tenancy|account|phone plan|plan|gym|netflix|spotify)| (carve|carving|chop|chopping|slice|slicing|cook|cooking|peel|peeling|cut|cutting) (up )?(the |some |a |an )?(turkey|onions?|meat|vegetables|veg|bread|chicken|carrots?|potatoes?|dinner|cake|pizza|roast)| (surgery|operation|appendix|anaesthetic|anesthetic|procedure|gave birth|c section|colonoscopy|tonsils)/;
-export const ON_PURPOSE_RE = / on purpose | purposely | deliberately | to feel | punish/;
+export const ON_PURPOSE_RE = / on purpose | purposely | deliberately | intentionally | to feel | punish/;
+/** Said outright that the act was meant: no dosing question or mishap explains it away ("took too much on purpose"). */
+export const MEANT_RE = / on purpose | purposely | deliberately | intentionally /;
+/** Asking about a medicine's effect on oneself: "is that normal?", "should I worry?", "my new tablets". */
+export const SIDE_EFFECT_RE = / (is|are) (that|this|it|they) normal | normal to (feel|be|get) | should i (be )?(worried|worry|call|see|go)| side effects? | (new|first) (pills|meds|medication|medicine|tablets|dose|prescription|antidepressants?) /;
 export const DEATH_WORDS = set('die dead death kill suicide lethal fatal wake end unalive overdose');
 export const GRIEF = set('grief grieving grieve funeral memory ashes passed coroner survivors loss rip bereavement eulogy memorial obituary');
 export const COMPLETED_RE = / (killed|hanged|hung|shot|drowned) (himself|herself|themselves|themself)| took (his|her|their) (own )?life| died | (died|dies|death) by suicide| ended (his|her|their) life| jumped | (his|her|their) suicide /;

@@ -52,4 +52,20 @@ add('attempt', 0.85, 'rope|noose|cord|cable|ligature|belt _3 around|round|on _2 
 add('attempt', 0.85, '@gun _3 against|to|in|under _2 my _1 head|temple|mouth|chest|chin', P);
 add('attempt', 0.85, '@gun _2 loaded _6 table|hand|lap|desk|bed|beside|next|here|ready|now', P);
 
+// The act and what it is doing to the body now, in one sentence: "took the lot, room's spinning",
+// "swallowed the whole box and my hands are going numb". It needs "all", "the lot" or a container:
+// "took 2 of my new tablets and I'm dizzy" is a side effect, "drank loads and the room's spinning" a
+// night out. What was swallowed need not be named.
+const FEELING_IT = 'spinning|spinnin|blurry|blurred|numb|shaking|shaky|vomiting|throwing|puking|slurring|breathe|breathing|faint|fainting|racing';
+add('attempt', 0.85, `took|taken|swallowed|popped|downed|necked|injected|overdosed|od _3 all|lot|loads|everything|@container _8 ${FEELING_IT}`, P);
+// "throwing up and shaking after what I took": the act kept unnamed, the body telling it.
+add('attempt', 0.6, `${FEELING_IT} _6 after _1 what _2 took|taken|swallowed|had|done`, P);
+
+// At the means now, in the words for where the body is: on the rails, past the railing, in the
+// water to the chest. Not "lying in the road" (children chalk it) nor "walking into the sea" (a swim,
+// and as a thought it is a method, not an act under way: means.ts's frames have it).
+add('attempt', 0.85, 'i|be _1 lying|lay|laying|sitting|sat|standing|stood|kneeling _3 on|across|between|in _2 the|train|railway _1 tracks|rails|railway', P);
+add('attempt', 0.85, 'wrong|other _1 side _2 of _2 the|a _1 railing|railings|parapet', P);
+add('attempt', 0.6, 'water|sea|river|lake _4 up _1 to _1 my _1 chest|neck|chin|shoulders', P);
+
 export const ATTEMPT_FRAMES = list;
