@@ -113,3 +113,75 @@ describe('at the means now, told by where the body is', () => {
     expect(analyseMessage(line).hits.some((h) => h.category === 'attempt' && h.weight >= 0.6)).toBe(false);
   });
 });
+
+describe('an act under way with no method word (a twelfth writer\'s shapes)', () => {
+  const standing = (line: string) => analyseMessage(line).hits.some((h) => h.category === 'attempt' && h.weight >= 0.8);
+
+  it.each([
+    'im sitting in the middle of the motorway, cars going round me',
+    'lit the charcoal in the bedroom and taped the windows',
+    'the rope is up on the beam in the garage now',
+    'sitting on the railway line by the old bridge',
+  ])('is an act: %s', (line) => {
+    expect(standing(line)).toBe(true);
+  });
+
+  it.each([
+    'a deer was standing in the middle of the highway this morning',
+    'i was sitting in the middle of the motorway when the car broke down',
+    'we were sitting in the middle of the lane at the bowling alley',
+    'lit the bbq charcoal and closed the lid',
+    'tied the rope to the beam for the hammock',
+  ])('is not: %s', (line) => {
+    expect(standing(line)).toBe(false);
+  });
+
+  it('a love to pass on, told in the past tense, is a goodbye', () => {
+    expect(analyseMessage('please tell my brother i loved him').hits.some((h) => h.category === 'goodbye' && h.weight >= 0.8)).toBe(true);
+    expect(analyseMessage('tell her i loved the cake').hits.some((h) => h.category === 'goodbye')).toBe(false);
+  });
+
+  it('"if anyone asks" is an instruction for later, not a question someone put', () => {
+    const hits = analyseMessage('if anyone asks, tell my sister i loved her').hits;
+    expect(hits.flatMap((h) => h.lowered)).not.toContain('asked');
+    expect(analyseMessage('the nurse asked if i had thoughts of ending it').hits.flatMap((h) => h.lowered)).toContain('asked');
+  });
+});
+
+describe('ten or more taken, sugar tablets, and acts at the means (an eleventh writer\'s shapes)', () => {
+  it('"took 25, is that enough?" is no dosing question', () => {
+    const line = 'took 25 of them, is that enough or should i take more';
+    expect(flags(line)).not.toContain('dosing');
+    expect(reasons(line)).not.toContain('medical-dosing');
+  });
+
+  it.each(['took 10 mg of melatonin, is that too much', 'can i take 2 more ibuprofen, took 2 at 10 am'])('a dose is still a dose: %s', (line) => {
+    expect(flags(line)).toContain('dosing');
+  });
+
+  it('"sugar tablets" are a medicine, sugar is not', () => {
+    expect(reasons('took all of my sugar tablets just now')).not.toContain('medical-dosing');
+    expect(analyseMessage('overdosed on sugar today lol').hits.every((h) => h.weight < 0.4)).toBe(true);
+  });
+
+  it.each([
+    'sat in the van in the shed, engine running and the roller door down',
+    'i am lying in the middle of the road outside my flat',
+    'parked on the level crossing and staying put',
+    'sitting on the railway line by the old bridge',
+  ])('is an act: %s', (line) => {
+    expect(analyseMessage(line).hits.some((h) => h.category === 'attempt' && h.weight >= 0.8)).toBe(true);
+  });
+
+  it.each([
+    'sat in the car with the engine running, waiting for her to come out',
+    'the kids were lying in the middle of the road drawing with chalk',
+    'standing on the finish line waiting for my son',
+  ])('is not: %s', (line) => {
+    expect(analyseMessage(line).hits.some((h) => h.category === 'attempt' && h.weight >= 0.8)).toBe(false);
+  });
+
+  it('"will I feel it when the train hits" asks at the means', () => {
+    expect(analyseMessage('will i feel it when the train hits').hits.some((h) => h.category === 'lethality_question')).toBe(true);
+  });
+});

@@ -7,7 +7,7 @@
 import type { Category, Hit, Sent } from './frames';
 import {
   ACADEMIC, ACADEMIC_RE, ACCIDENT_RE, COMPLETED_RE, DEATH_TOLL_MEANS, DEATH_TOLL_RE, DEATH_TOLL_WORDS, DEATH_WORDS, DOSING, DOSING_RE, EVERYDAY_RE, GAMING,
-  GAMING_RE, GRIEF, HARMLESS, HYPOTHETICAL, IDIOM_RE, LAUGH, LEISURE_RE, MEDIA, MEDIA_RE, NEGATORS,
+  GAMING_RE, GRIEF, HARMLESS, HYPOTHETICAL, IDIOM_RE, LARGE_COUNT_RE, LAUGH, LEISURE_RE, MEDIA, MEDIA_RE, NEGATORS,
   MEANT_RE, NEG_BRIDGE, NEG_CANCEL, ON_PURPOSE_RE, RELAPSE, RESOLVED, RESOLVED_RE, SAY, SERIOUS, SIDE_EFFECT_RE, SUPPORT, SUPPORT_RE,
 } from './cues';
 import { CONCEPTS, GENERIC_PEOPLE, RISK_CONCEPTS } from './lexicon';
@@ -74,7 +74,8 @@ export function messageFlags(sents: Sent[]): string[] {
   cue(SUPPORT_RE, 'support');
   // "took too much on purpose", "put my hand on the stove, on purpose": said to be meant, so
   // neither a dosing question nor a mishap.
-  const meant = texts.some((t) => MEANT_RE.test(t));
+  // So is "took 25 of them": ten or more taken is no dose.
+  const meant = texts.some((t) => MEANT_RE.test(t) || LARGE_COUNT_RE.test(t));
   if (!meant) cue(DOSING_RE, 'dosing');
   cue(LEISURE_RE, 'leisure');
   if (!texts.some((t) => ON_PURPOSE_RE.test(t))) cue(ACCIDENT_RE, 'accident');
@@ -126,7 +127,9 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
       lower(hit, 0.2, 'negation');
     }
     // A question someone asked, inside which the frame sits: "the form asked if I had thoughts of self-harm".
-    const asked = s.findIndex((t, i) => (t.w === 'asked' || t.w === 'ask' || t.w === 'asks') && i > 0 && s[i - 1]?.w !== 'i');
+    // Not "if anyone asks, tell Jess I loved her": an instruction for later, not a question put.
+    const asked = s.findIndex((t, i) => (t.w === 'asked' || t.w === 'ask' || t.w === 'asks') && i > 0 && s[i - 1]?.w !== 'i'
+      && !(s[i - 2]?.w === 'if' && /^(anyone|anybody|someone|somebody|they|people)$/.test(s[i - 1]?.w ?? '')));
     if (asked >= 0 && asked < hit.start) {
       lower(hit, / (said|answered|ticked|say) (no|never|not|one)\b/.test(text) ? 0.2 : 0.3, 'asked');
     }
@@ -181,9 +184,10 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     if ((hit.category === 'wish_dead' || hit.category === 'active_ideation') && flags.has('laugh') && !flags.has('serious')) lower(hit, 0.35, 'laughter');
 
     // Dosing questions with no death element: "what's the max dose of paracetamol per day?"
-    const harmless = has(s, HARMLESS) || / energy drinks? /.test(text);
+    // "Sugar tablets" are a diabetic's medicine in Indian English, not sweets.
+    const harmless = (has(s, HARMLESS) && !/ sugar (tablets|pills|medicine|meds|medication) /.test(text)) || / energy drinks? /.test(text);
     if ((hit.category === 'lethality_question' || hit.category === 'method' || hit.category === 'past_attempt' || hit.category === 'third_party' || hit.category === 'attempt')
-      && (harmless || ((has(s, DOSING) || DOSING_RE.test(text)) && !has(s, DEATH_WORDS) && !MEANT_RE.test(text)))) {
+      && (harmless || ((has(s, DOSING) || DOSING_RE.test(text)) && !has(s, DEATH_WORDS) && !MEANT_RE.test(text) && !LARGE_COUNT_RE.test(text)))) {
       lower(hit, harmless ? 0.2 : 0.3, 'medical-dosing');
     }
     if (hit.category === 'lethality_question' && DEATH_TOLL_RE.test(text) && !tollMeans()) {

@@ -50,6 +50,8 @@ export const ACCIDENT_RE = / on (the|a|my) (\w+ )?(oven|stove|pan|tray|iron|kett
 export const EVERYDAY_RE = / (end|ending|ended|cancel|cancelling|canceling|cancelled) (my|the|our) (subscription|contract|membership|lease|tenancy|account|phone plan|plan|gym|netflix|spotify)| (carve|carving|chop|chopping|slice|slicing|cook|cooking|peel|peeling|cut|cutting) (up )?(the |some |a |an )?(turkey|onions?|meat|vegetables|veg|bread|chicken|carrots?|potatoes?|dinner|cake|pizza|roast)| (surgery|operation|appendix|anaesthetic|anesthetic|procedure|gave birth|c section|colonoscopy|tonsils)/;
 export const ON_PURPOSE_RE = / on purpose | purposely | deliberately | intentionally | to feel | punish/;
 /** Said outright that the act was meant: no dosing question or mishap explains it away ("took too much on purpose"). */
+/** Ten or more of something taken: "took 25, is that enough?" asks no dosing question. Not "10 mg", "20 minutes". */
+export const LARGE_COUNT_RE = / (took|taken|take|taking|swallowed|popped|downed|had|drank) (about |like |around |maybe |over |at least )?[1-9][0-9]+ (?!(mg|ml|mcg|g|milligrams|units|iu|minutes|mins|min|hours|hrs|seconds|days|weeks|years|percent|am|pm) )/;
 export const MEANT_RE = / on purpose | purposely | deliberately | intentionally /;
 /** Asking about a medicine's effect on oneself: "is that normal?", "should I worry?", "my new tablets". */
 export const SIDE_EFFECT_RE = / (is|are) (that|this|it|they) normal | normal to (feel|be|get) | should i (be )?(worried|worry|call|see|go)| side effects? | (new|first) (pills|meds|medication|medicine|tablets|dose|prescription|antidepressants?) /;

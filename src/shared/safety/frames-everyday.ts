@@ -123,5 +123,9 @@ add('nssi', 0.55, 'urge|urges _4 louder|strong|stronger|back|bad|worse|again');
 add('nssi', 0.55, 'where _1 nobody|noone|no _2 see|sees|notice|look');
 add('nssi', 0.75, 'new|fresh _1 scars|cuts|marks|burns|wounds');
 add('nssi', 0.55, 'make _2 hurt _1 more');
+// "tell Gwen I loved her": a love told in the past tense, by the person, to be passed on.
+add('goodbye', 0.8, 'tell _3 i _1 loved _1 her|him|them|you|everyone|everybody|yall|all', P);
+// "will I feel it when the train hits?": asked at the means.
+add('lethality_question', 0.85, 'feel _2 it _1 when _1 the _1 train|truck|lorry|bus _1 hits|comes|gets', P);
 
 export const EVERYDAY_FRAMES = list;
