@@ -11,8 +11,8 @@ import { analyseMessage } from '../../src/shared/safety';
 
 const reasons = (line: string) => new Set(analyseMessage(line).hits.flatMap((h) => h.lowered));
 const flags = (line: string) => analyseMessage(line).flags;
-/** Attempt frames still standing near their full weight. */
-const attempt = (line: string) => analyseMessage(line).hits.some((h) => h.category === 'attempt' && h.weight >= 0.8);
+/** Attempt frames still standing near their full weight (or from `weight` on). */
+const attempt = (line: string, weight = 0.8) => analyseMessage(line).hits.some((h) => h.category === 'attempt' && h.weight >= weight);
 
 describe('an act said to be meant', () => {
   it.each([
@@ -100,7 +100,7 @@ describe('at the means now, told by where the body is', () => {
     'i am on the wrong side of the railing',
     'the river is up to my chest now',
   ])('is an act under way: %s', (line) => {
-    expect(analyseMessage(line).hits.some((h) => h.category === 'attempt' && h.weight >= 0.6)).toBe(true);
+    expect(attempt(line, 0.6)).toBe(true);
   });
 
   it.each([
@@ -110,20 +110,18 @@ describe('at the means now, told by where the body is', () => {
     'i am on track with my savings this month',
     'the dog got to the other side of the fence again',
   ])('is not: %s', (line) => {
-    expect(analyseMessage(line).hits.some((h) => h.category === 'attempt' && h.weight >= 0.6)).toBe(false);
+    expect(attempt(line, 0.6)).toBe(false);
   });
 });
 
 describe('an act under way with no method word (a twelfth writer\'s shapes)', () => {
-  const standing = (line: string) => analyseMessage(line).hits.some((h) => h.category === 'attempt' && h.weight >= 0.8);
-
   it.each([
     'im sitting in the middle of the motorway, cars going round me',
     'lit the charcoal in the bedroom and taped the windows',
     'the rope is up on the beam in the garage now',
     'sitting on the railway line by the old bridge',
   ])('is an act: %s', (line) => {
-    expect(standing(line)).toBe(true);
+    expect(attempt(line)).toBe(true);
   });
 
   it.each([
@@ -133,7 +131,7 @@ describe('an act under way with no method word (a twelfth writer\'s shapes)', ()
     'lit the bbq charcoal and closed the lid',
     'tied the rope to the beam for the hammock',
   ])('is not: %s', (line) => {
-    expect(standing(line)).toBe(false);
+    expect(attempt(line)).toBe(false);
   });
 
   it('a love to pass on, told in the past tense, is a goodbye', () => {
@@ -170,7 +168,7 @@ describe('ten or more taken, sugar tablets, and acts at the means (an eleventh w
     'parked on the level crossing and staying put',
     'sitting on the railway line by the old bridge',
   ])('is an act: %s', (line) => {
-    expect(analyseMessage(line).hits.some((h) => h.category === 'attempt' && h.weight >= 0.8)).toBe(true);
+    expect(attempt(line)).toBe(true);
   });
 
   it.each([
@@ -178,7 +176,7 @@ describe('ten or more taken, sugar tablets, and acts at the means (an eleventh w
     'the kids were lying in the middle of the road drawing with chalk',
     'standing on the finish line waiting for my son',
   ])('is not: %s', (line) => {
-    expect(analyseMessage(line).hits.some((h) => h.category === 'attempt' && h.weight >= 0.8)).toBe(false);
+    expect(attempt(line)).toBe(false);
   });
 
   it('"will I feel it when the train hits" asks at the means', () => {

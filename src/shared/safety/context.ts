@@ -72,11 +72,10 @@ export function messageFlags(sents: Sent[]): string[] {
   if (toldAsOver(texts.join(''))) flags.push('past-over');
   cue(IDIOM_RE, 'idiom');
   cue(SUPPORT_RE, 'support');
-  // "took too much on purpose", "put my hand on the stove, on purpose": said to be meant, so
-  // neither a dosing question nor a mishap.
-  // So is "took 25 of them": ten or more taken is no dose.
-  const meant = texts.some((t) => MEANT_RE.test(t) || LARGE_COUNT_RE.test(t));
-  if (!meant) cue(DOSING_RE, 'dosing');
+  // No dosing question when the act is said to be meant ("took too much on purpose") or ten or more
+  // were taken ("took 25 of them"); no mishap when it was meant ("my hand on the stove, on purpose").
+  const noDose = texts.some((t) => MEANT_RE.test(t) || LARGE_COUNT_RE.test(t));
+  if (!noDose) cue(DOSING_RE, 'dosing');
   cue(LEISURE_RE, 'leisure');
   if (!texts.some((t) => ON_PURPOSE_RE.test(t))) cue(ACCIDENT_RE, 'accident');
   cue(/ (doctor|gp|pharmacist|psychiatrist|nurse|prescribed|prescription|pharmacy|chemist|refill) /, 'clinician');

@@ -48,11 +48,12 @@ export const LEISURE_RE = / high dive | diving | gym | boxing | punching bag | s
 export const ACCIDENT_RE = / on (the|a|my) (\w+ )?(oven|stove|pan|tray|iron|kettle|glass|grill|hob|radiator|door|toaster|bbq|barbecue|cupboard|table|shelf|corner|desk|step|stairs)| by accident | accidentally | ouch | oops | clumsy | while (ironing|cooking|baking|cleaning|making|chopping|fixing|gardening|shaving|opening|washing)| (cut|scratched|burned|burnt|scraped|grazed|bruised|banged|hit) my (\w+ )on (a|the|some) /;
 /** Cooking, surgery and other everyday reasons for a knife in the hand or a hospital bed. */
 export const EVERYDAY_RE = / (end|ending|ended|cancel|cancelling|canceling|cancelled) (my|the|our) (subscription|contract|membership|lease|tenancy|account|phone plan|plan|gym|netflix|spotify)| (carve|carving|chop|chopping|slice|slicing|cook|cooking|peel|peeling|cut|cutting) (up )?(the |some |a |an )?(turkey|onions?|meat|vegetables|veg|bread|chicken|carrots?|potatoes?|dinner|cake|pizza|roast)| (surgery|operation|appendix|anaesthetic|anesthetic|procedure|gave birth|c section|colonoscopy|tonsils)/;
-export const ON_PURPOSE_RE = / on purpose | purposely | deliberately | intentionally | to feel | punish/;
 /** Said outright that the act was meant: no dosing question or mishap explains it away ("took too much on purpose"). */
+export const MEANT_RE = / on purpose | purposely | deliberately | intentionally /;
+/** Meant, or done for what it does ("to feel something", "to punish myself"): no mishap. */
+export const ON_PURPOSE_RE = new RegExp(`${MEANT_RE.source}| to feel | punish`);
 /** Ten or more of something taken: "took 25, is that enough?" asks no dosing question. Not "10 mg", "20 minutes". */
 export const LARGE_COUNT_RE = / (took|taken|take|taking|swallowed|popped|downed|had|drank) (about |like |around |maybe |over |at least )?[1-9][0-9]+ (?!(mg|ml|mcg|g|milligrams|units|iu|minutes|mins|min|hours|hrs|seconds|days|weeks|years|percent|am|pm) )/;
-export const MEANT_RE = / on purpose | purposely | deliberately | intentionally /;
 /** Asking about a medicine's effect on oneself: "is that normal?", "should I worry?", "my new tablets". */
 export const SIDE_EFFECT_RE = / (is|are) (that|this|it|they) normal | normal to (feel|be|get) | should i (be )?(worried|worry|call|see|go)| side effects? | (new|first) (pills|meds|medication|medicine|tablets|dose|prescription|antidepressants?) /;
 export const DEATH_WORDS = set('die dead death kill suicide lethal fatal wake end unalive overdose');

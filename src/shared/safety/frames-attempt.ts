@@ -65,7 +65,8 @@ add('attempt', 0.6, `${FEELING_IT} _6 after _1 what _2 took|taken|swallowed|had|
 // line"; not "lying down on the tracks", which is how a thought of it is told), past the railing,
 // in the water to the chest. Not "lying in the road" (children chalk it) nor "walking into the sea"
 // (a swim, and as a thought it is a method, not an act under way: means.ts's frames have it).
-add('attempt', 0.85, 'lying|lay|laying|sitting|sat|standing|stood|kneeling on|across|between _2 the|train|railway|rail _1 tracks|rails|railway|railroad|railtrack', P);
+const RESTING = 'lying|lay|laying|sitting|sat|standing|stood|kneeling';
+add('attempt', 0.85, `${RESTING} on|across|between _2 the|train|railway|rail _1 tracks|rails|railway|railroad|railtrack`, P);
 add('attempt', 0.85, 'wrong|other _1 side _2 of _2 the|a _1 railing|railings|parapet', P);
 add('attempt', 0.6, 'water|sea|river|lake _4 up _1 to _1 my _1 chest|neck|chin|shoulders', P);
 
@@ -87,6 +88,6 @@ add('attempt', 0.85, 'garage|roller|shed _1 door|doors _2 down|shut|closed _6 en
 add('attempt', 0.85, 'am _2 lying|laying|sitting _3 middle _2 of _2 the _1 road|street', P);
 add('attempt', 0.85, 'parked _2 on _2 the _1 level _1 crossing', P);
 // The railway line by name: a line alone is also a race's, a queue's or a tennis court's.
-add('attempt', 0.85, 'lying|lay|laying|sitting|sat|standing|stood|kneeling on|across _2 the _1 railway|rail|train|railroad _1 line', P);
+add('attempt', 0.85, `${RESTING} on|across _2 the _1 railway|rail|train|railroad _1 line`, P);
 
 export const ATTEMPT_FRAMES = list;
