@@ -90,3 +90,7 @@ export const REPORT_LIST_LIMIT = 200;
 export const MODERATION_LOG_LIMIT = 200;
 /** What a moderator reads around a reported message: this many messages before it, and after. */
 export const REPORT_CONTEXT_EACH_SIDE = 3;
+
+/** What a shared wellness summary may hold (shared/wellness-share.ts): about three months of weeks, and scores. */
+export const SHARED_WEEKS = 13;
+export const SHARED_SCORES = 60;

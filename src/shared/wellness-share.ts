@@ -4,13 +4,10 @@
  * The schemas are strict and hold no free text, so a note or a diary line cannot travel in them
  * even by mistake: the server refuses anything more.
  */
+import { SHARED_SCORES, SHARED_WEEKS } from './limits';
 import { z } from './zod';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day like 2026-11-27');
-
-/** Weeks and scores a summary may hold: about three months. */
-export const SHARED_WEEKS = 13;
-export const SHARED_SCORES = 60;
 
 export const wellnessSummarySchema = z.strictObject({
   weeks: z.array(z.strictObject({

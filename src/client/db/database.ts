@@ -213,37 +213,39 @@ export class HavenDb extends Dexie {
 
   constructor(readonly userId: string) {
     super(personalDatabaseName(userId));
-    // Add a version (never edit one) when the shape changes; Dexie upgrades in place.
-    this.version(1).stores({
+    // Add a version when the shape changes; Dexie upgrades in place. Since Dexie 3 only versions
+    // that carry an upgrade function need declaring, besides the newest: Dexie reads the schema a
+    // device really has and moves it to each declared version in turn. Each declaration costs the
+    // start-up a pass over every one before it (about 0.1 s on a slow phone for nine), so versions
+    // without one are folded into the next that is declared; their history is in git.
+    // Version 6 (all that versions 1 to 5 made, plus its upgrade): an outbox row holds the request
+    // it sends; rows queued by an older version are rewritten in place, so nothing typed offline
+    // before an update is lost.
+    this.version(6).stores({
       users: '_id, fullName',
       groups: '_id, name',
       messages: 'key, conversation, [conversation+sortKey], status, _id',
       aiChats: '_id, updatedAt',
       aiMessages: 'key, chatId, [chatId+sortKey]',
       diary: 'id, date',
-      outbox: '++order, messageKey, status',
+      // nextAttemptAt: rows backing off are found without reading the whole outbox.
+      outbox: '++order, messageKey, status, nextAttemptAt',
       meta: 'key',
-    });
-    // Version 2: rows backing off can be found without reading the whole outbox.
-    this.version(2).stores({ outbox: '++order, messageKey, status, nextAttemptAt' });
-    // Version 3: the safety plan, kept only on this device like the diary.
-    this.version(3).stores({ safetyPlan: 'section' });
-    // Version 4: read positions, so unread counts and the "New messages" divider work offline too.
-    this.version(4).stores({ reads: 'conversation' });
-    // Version 5: community safety (docs/community-safety.md): blocks, message requests, mutes.
-    this.version(5).stores({ blocks: '_id', requests: '_id', mutes: 'conversation' });
-    // Version 6: an outbox row holds the request it sends (rows queued by an older version are
-    // rewritten in place, so nothing typed offline before an update is lost).
-    this.version(6).stores({}).upgrade((tx) => tx.table('outbox').toCollection().modify((row: Record<string, unknown>) => {
+      // The safety plan, the diary's neighbour: kept only on this device.
+      safetyPlan: 'section',
+      // Read positions, so unread counts and the "New messages" divider work offline too.
+      reads: 'conversation',
+      // Community safety (docs/community-safety.md): blocks, message requests, mutes.
+      blocks: '_id',
+      requests: '_id',
+      mutes: 'conversation',
+    }).upgrade((tx) => tx.table('outbox').toCollection().modify((row: Record<string, unknown>) => {
       Object.assign(row, upgradeOutboxRow(row));
       for (const old of ['kind', 'target', 'body', 'clientId']) delete row[old];
     }));
-    // Version 7: photos attached offline wait here, as Blobs, until they can be uploaded.
-    this.version(7).stores({ images: 'ref, createdAt' });
-    // Version 8: mood check-ins, on this device only (docs/decisions/wellness.md).
-    this.version(8).stores({ checkIns: 'id, day' });
-    // Version 9: questionnaire scores over time, on this device only.
-    this.version(9).stores({ screenings: 'id, kind, at' });
+    // Version 9 (with 7 and 8): photos attached offline wait as Blobs until they can be uploaded;
+    // mood check-ins and questionnaire scores over time, on this device only (docs/decisions/wellness.md).
+    this.version(9).stores({ images: 'ref, createdAt', checkIns: 'id, day', screenings: 'id, kind, at' });
   }
 }
 

@@ -4,7 +4,10 @@
  * holds. Never a note, a feeling, an answer or a diary line. Pure, so it is tested without a clock.
  */
 import type { CheckIn, ScreeningRow } from '../../db/database';
-import { SHARED_SCORES, SHARED_WEEKS, type WellnessSummary } from '../../../shared/wellness-share';
+// The limits come from limits.ts, not wellness-share.ts: that module builds zod schemas when loaded,
+// which the device's upkeep never needs (about 70 ms on a slow phone, and zod's 25 KB).
+import { SHARED_SCORES, SHARED_WEEKS } from '../../../shared/limits';
+import type { WellnessSummary } from '../../../shared/wellness-share';
 import { localDay } from './checkins';
 import { shiftDay } from './trends';
 
