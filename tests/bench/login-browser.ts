@@ -26,6 +26,9 @@ export async function markOnScreen(context: BrowserContext, selector: string, ke
       seen.disconnect();
       requestAnimationFrame(() => requestAnimationFrame((at) => {
         (globalThis as unknown as Record<string, number>)[name] = at;
+        // Said on the console too, so a bench can wait for it without evaluating anything in the page
+        // (playwright's polling injects its own script, a long task of its own on a slowed CPU).
+        console.debug(`haven-bench:${name}`);
       }));
     });
     seen.observe(document, { childList: true, subtree: true });

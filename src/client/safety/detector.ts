@@ -28,7 +28,14 @@ export async function helpForText(text: string, previous: readonly string[] = []
   }
 }
 
-/** Warms the chunk once a signed-in screen is idle, so the first check after going offline is instant. */
+/**
+ * Warms the chunk once a signed-in screen is idle, so the first check after going offline is
+ * instant: the file loads, then its warm-up steps run each in an idle task of their own.
+ */
 export function preloadDetector(): void {
-  whenIdle(() => void loadDetector().catch(() => {}), 5000, 2000);
+  whenIdle(() => {
+    loadDetector().then((detector) => {
+      for (const step of detector.WARM_UP_STEPS) whenIdle(step, 5000, 50);
+    }).catch(() => {});
+  }, 5000, 2000);
 }

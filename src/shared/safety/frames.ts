@@ -87,23 +87,32 @@ function compile(p: FramePattern): Compiled {
   return { ...p, slots };
 }
 
-const COMPILED: Compiled[] = [...THOUGHT_FRAMES, ...ACT_FRAMES, ...ATTEMPT_FRAMES, ...EVERYDAY_FRAMES].map(compile);
-
 /**
  * Frames by the words their first slot accepts, so each token only tries the few frames that can
  * start on it (a few hundred frames × every token would cost milliseconds on a long message).
+ * Built on first use rather than when the file loads: in the browser the detector's warm-up builds
+ * it in an idle task of its own (help.ts), so loading the file stays one short task.
  */
-const BY_FIRST = new Map<string, Compiled[]>();
-for (const f of COMPILED) {
-  const first = f.slots[0];
-  if (!first || first.kind !== 'words') throw new Error(`frame ${f.id} must start with a word slot`);
-  const keys = new Set([...first.set, ...first.concepts.flatMap((c) => [...CONCEPTS[c]])]);
-  for (const k of keys) {
-    const list = BY_FIRST.get(k);
-    if (list) list.push(f);
-    else BY_FIRST.set(k, [f]);
+let byFirst: Map<string, Compiled[]> | undefined;
+
+function framesByFirst(): Map<string, Compiled[]> {
+  if (byFirst) return byFirst;
+  const built = new Map<string, Compiled[]>();
+  for (const f of [...THOUGHT_FRAMES, ...ACT_FRAMES, ...ATTEMPT_FRAMES, ...EVERYDAY_FRAMES].map(compile)) {
+    const first = f.slots[0];
+    if (!first || first.kind !== 'words') throw new Error(`frame ${f.id} must start with a word slot`);
+    const keys = new Set([...first.set, ...first.concepts.flatMap((c) => [...CONCEPTS[c]])]);
+    for (const k of keys) {
+      const list = built.get(k);
+      if (list) list.push(f);
+      else built.set(k, [f]);
+    }
   }
+  return (byFirst = built);
 }
+
+/** Builds the frames' index now (help.ts's warm-up). */
+export const prepareFrames = (): void => void framesByFirst();
 
 function slotMatches(slot: Slot, t: Tok): boolean {
   if (slot.kind !== 'words') return false;
@@ -192,13 +201,14 @@ const NONE: Compiled[] = [];
 /** Every frame that fires, at most once per frame and sentence. */
 export function matchFrames(sents: Sent[]): Hit[] {
   const hits: Hit[] = [];
+  const index = framesByFirst();
   sents.forEach((s, si) => {
     const done = new Set<string>();
     for (let ti = 0; ti < s.length; ti++) {
       const t = s[ti];
       if (!t) continue;
-      const byWord = BY_FIRST.get(t.w) ?? NONE;
-      const byLemma = t.l === t.w ? NONE : (BY_FIRST.get(t.l) ?? NONE);
+      const byWord = index.get(t.w) ?? NONE;
+      const byLemma = t.l === t.w ? NONE : (index.get(t.l) ?? NONE);
       for (let k = 0; k < byWord.length + byLemma.length; k++) {
         const f = k < byWord.length ? byWord[k] : byLemma[k - byWord.length];
         if (!f || done.has(f.id)) continue;

@@ -5,6 +5,9 @@
  * travels to anyone else.
  */
 import { detectCrisis, isCrisisTier, type CrisisDecision, type HelpSubject } from './detect';
+import { prepareFrames } from './frames';
+import { IMMINENT_MODEL } from './imminent-model';
+import { MODEL } from './model';
 
 export type { HelpSubject } from './detect';
 
@@ -20,6 +23,13 @@ export function helpOf(decision: CrisisDecision): AuthorHelp | null {
   const help: AuthorHelp = { subject: decision.subject, category: decision.category };
   return decision.tier === 'imminent' ? { ...help, imminent: true } : help;
 }
+
+/**
+ * What the first check would otherwise do on its own, as separate steps: the browser runs each in
+ * an idle task of its own once the detector's file has loaded (src/client/safety/detector.ts), so no
+ * single task holds a slow phone's main thread for long.
+ */
+export const WARM_UP_STEPS: readonly (() => void)[] = [prepareFrames, () => void MODEL.weights, () => void IMMINENT_MODEL.weights];
 
 /** `previous`: the same writer's last few messages in the same place, oldest first (detect.ts). */
 export function helpFor(text: string, previous: readonly string[] = []): AuthorHelp | null {

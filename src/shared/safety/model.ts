@@ -26,9 +26,14 @@ export interface ModelFile {
   weights: number[];
 }
 
-/** A weights file as loaded: its whole numbers divided by its scale, once. */
+/**
+ * A weights file as loaded: its whole numbers divided by its scale, once, on first use rather than
+ * when the file loads (tens of thousands of divisions: in the browser, the detector's warm-up does
+ * it in an idle task of its own, help.ts).
+ */
 export function unscaled<T extends { scale: number; weights: number[] }>(file: T): T {
-  return { ...file, scale: 1, weights: file.weights.map((w) => w / file.scale) };
+  let weights: number[] | undefined;
+  return { ...file, scale: 1, get weights() { return (weights ??= file.weights.map((w) => w / file.scale)); } };
 }
 
 export const MODEL: ModelFile = unscaled(raw as ModelFile);
@@ -39,7 +44,8 @@ export function sigmoid(z: number): number {
 
 export function logit(x: Features, m: Pick<ModelFile, 'bias' | 'weights'> = MODEL): number {
   let z = m.bias;
-  for (const [i, v] of x) z += (m.weights[i] ?? 0) * v;
+  const { weights } = m;
+  for (const [i, v] of x) z += (weights[i] ?? 0) * v;
   return z;
 }
 
