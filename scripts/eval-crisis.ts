@@ -3,6 +3,8 @@
  *
  *   npm run eval:crisis -- loao     leave one author out, nested: the headline
  *   npm run eval:crisis -- sealed   the committed detector on the sealed author: the final report
+ *   npm run eval:crisis -- newcomers <dir>   the committed detector on new writers' folders in <dir>,
+ *                                   before they join the development set (nothing was written from them)
  *   npm run eval:crisis -- speed    milliseconds per message over the development lines
  *   npm run eval:crisis -- frontier what any operating point could reach, per cap on ordinary false alarms
  *   npm run eval:crisis -- curve    the learning curve: a left-out author as the model is trained on more authors
@@ -17,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { detectCrisis } from '../src/shared/safety';
 import { MODEL } from '../src/shared/safety/model';
 import { forgetLines } from '../src/shared/safety/line-cache';
-import { loadDevelopment, loadSealed } from './crisis/data';
+import { loadAuthorsIn, loadDevelopment, loadSealed, type Row } from './crisis/data';
 import { learningCurve } from './crisis/curve';
 import { auc, frontier } from './crisis/frontier';
 import { count, IMMINENT_SETTINGS, imminentTable, linesOf, nestedImminent } from './crisis/imminent';
@@ -61,10 +63,21 @@ function loao(): void {
   console.log(`\n${imminentTable(count(examples, lines, (i) => withoutModel[i]!), count(examples, lines, (i) => withModel[i]!))}`);
 }
 
+const committed = (rows: readonly Row[]): Judged[] => rows.map((row) => ({ row, tier: detectCrisis(row.text).tier }));
+
 function sealed(): void {
   const { rows, authors } = loadSealed();
   if (!rows.length) throw new Error('No sealed author in tests/safety/data/sealed');
-  console.log(tables(`The committed detector on the sealed author (${authors.join(', ')})`, rows.map((row) => ({ row, tier: detectCrisis(row.text).tier }))));
+  console.log(tables(`The committed detector on the sealed author (${authors.join(', ')})`, committed(rows)));
+}
+
+/** New writers' sets, each judged alone and then together, by the detector as committed. */
+function newcomers(dir: string | undefined): void {
+  if (!dir) throw new Error('usage: npm run eval:crisis -- newcomers <folder of author folders>');
+  const { rows, authors } = loadAuthorsIn(dir);
+  if (!rows.length) throw new Error(`No author folders in ${dir}`);
+  for (const author of authors) console.log(tables(`The committed detector on ${author}`, committed(rows.filter((r) => r.author === author))));
+  console.log(tables(`The committed detector on ${authors.length} new writers together`, committed(rows)));
 }
 
 function speed(): void {
@@ -138,6 +151,7 @@ if (mode === 'loao') loao();
 else if (mode === 'frontier') frontierOnly();
 else if (mode === 'curve') curve();
 else if (mode === 'vectors') vectors(process.argv[3]);
+else if (mode === 'newcomers') newcomers(process.argv[3]);
 else if (mode === 'sealed') sealed();
 else if (mode === 'speed') speed();
 else {

@@ -47,8 +47,11 @@ export function loadDevelopment(): { rows: Row[]; authors: string[] } {
   return { rows, authors };
 }
 
-/** The sealed author(s), for the final report only. */
-export function loadSealed(): { rows: Row[]; authors: string[] } {
-  const authors = authorsIn(join(DATA, 'sealed'));
-  return { rows: authors.flatMap((a) => readDir(join(DATA, 'sealed', a), a)), authors };
+/** Every author folder under `dir`, none of them trained on. */
+export function loadAuthorsIn(dir: string): { rows: Row[]; authors: string[] } {
+  const authors = authorsIn(dir);
+  return { rows: authors.flatMap((a) => readDir(join(dir, a), a)), authors };
 }
+
+/** The sealed author(s), for the final report only. */
+export const loadSealed = () => loadAuthorsIn(join(DATA, 'sealed'));

@@ -7,7 +7,7 @@ import { applyContext, messageFlags } from '../../src/shared/safety/context';
 import { evidenceOf, isCrisis, type DecisionParams, type Evidence } from '../../src/shared/safety/decision';
 import { featurise, type FeatureConfig, type Features } from '../../src/shared/safety/features';
 import { analyse, matchFrames, type Hit, type Sent } from '../../src/shared/safety/frames';
-import { isImminent } from '../../src/shared/safety/severity';
+import { attemptToldAsOver, isImminent } from '../../src/shared/safety/severity';
 import type { Tier as SharedTier } from '../../src/shared/safety';
 import type { Row } from './data';
 
@@ -24,6 +24,8 @@ export interface Example {
   unit: Evidence;
   /** The imminence rule (severity.ts): applies when the example is called a crisis. */
   imminentRule: boolean;
+  /** An attempt the context rules found told as over: the imminent model alone does not decide (severity.ts). */
+  toldAsOver: boolean;
 }
 
 export function toExample(row: Row): Example {
@@ -31,7 +33,7 @@ export function toExample(row: Row): Example {
   const hits = matchFrames(sents);
   const flags = messageFlags(sents);
   applyContext(hits, sents, flags);
-  return { row, y: row.label === 'crisis' ? 1 : 0, sents, hits, flags, unit: evidenceOf(sents, hits, flags, 1), imminentRule: isImminent(hits, sents) };
+  return { row, y: row.label === 'crisis' ? 1 : 0, sents, hits, flags, unit: evidenceOf(sents, hits, flags, 1), imminentRule: isImminent(hits, sents), toldAsOver: attemptToldAsOver(hits) };
 }
 
 /** mulberry32: a small seeded PRNG, so shuffles are the same on every run. */
@@ -111,7 +113,7 @@ export type Tier = Exclude<SharedTier, 'distress'>;
  */
 export function tierOf(e: Example, prob: number, p: DecisionParams, imminent?: { p: number; threshold: number }): Tier {
   if (e.sents.length === 0) return 'none';
-  if (imminent && imminent.p >= imminent.threshold) return 'imminent';
+  if (imminent && !e.toldAsOver && imminent.p >= imminent.threshold) return 'imminent';
   if (!isCrisis({ ...e.unit, p: e.unit.p * prob }, p)) return 'none';
   return e.imminentRule ? 'imminent' : 'crisis';
 }

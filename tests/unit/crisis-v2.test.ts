@@ -49,6 +49,7 @@ describe('the imminent tier', () => {
     'i feel like i have a noose around my neck with this job',
     "I wouldn't do that job even with a gun to my head",
     'the tie around my neck is choking me at this wedding lol',
+    'my shirt collar is strangling me in this heat',
     'took too many photos at the beach',
     'london is not worth living in',
   ])('a figure of speech or a worn thing is not an attempt: %s', (line) => {
@@ -57,6 +58,21 @@ describe('the imminent tier', () => {
 
   it('a rope around the neck told as past stays a crisis, not imminent', () => {
     expect(detectCrisis('I had the rope around my neck on Sunday. My phone rang.').tier).toBe('crisis');
+  });
+
+  it.each([
+    'they pumped my stomach after I swallowed the whole bottle',
+    'two years ago i took all my pills and woke up in hospital',
+  ])('an attempt the rules find told as over is a crisis, whatever the imminent model reads: %s', (line) => {
+    expect(detectCrisis(line).tier).toBe('crisis');
+  });
+
+  it.each([
+    'i took 30 pills an hour ago and my hands are numb',
+    'swallowed the whole bottle 20 mins ago',
+    'the cord is tight around my neck and its choking me',
+  ])('an attempt of an hour ago, or a ligature that is no garment, stays imminent: %s', (line) => {
+    expect(detectCrisis(line).tier).toBe('imminent');
   });
 
   it('imminent risk to someone else is imminent too, worded for a helper', () => {

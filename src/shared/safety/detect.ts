@@ -12,7 +12,7 @@ import { matchFrames, type Hit, type Sent } from './frames';
 import { analyseLines } from './line-cache';
 import { DISTRESS_PHRASES } from './lexicon';
 import { MODEL, probability } from './model';
-import { isImminent } from './severity';
+import { attemptToldAsOver, isImminent } from './severity';
 
 /**
  * 'imminent': an attempt under way or means with a time that is now (the emergency number first);
@@ -84,11 +84,12 @@ function subjectFallback(sents: Sent[]): HelpSubject {
 /** The words behind a model-only decision: those whose own weight pushed hardest towards crisis. */
 function modelTriggers(sents: Sent[]): string[] {
   const scored: [string, number][] = [];
+  const { weights } = MODEL;
   for (const s of sents) {
     for (const t of s) {
       const x = featurise([[t]], [], [], MODEL.config);
       let z = 0;
-      for (const [i, v] of x) z += (MODEL.weights[i] ?? 0) * v;
+      for (const [i, v] of x) z += (weights[i] ?? 0) * v;
       scored.push([t.w, z]);
     }
   }
@@ -115,8 +116,8 @@ export function analyseMessage(text: string): Analysis {
   const x = sents.length ? featurise(sents, hits, flags, MODEL.config) : null;
   const e = evidenceOf(sents, hits, flags, x ? probability(x) : 0);
   // The imminent model decides on its own: a line it finds imminent gets help even when the crisis
-  // decision alone would offer none (imminent-model.ts).
-  const urgent = x !== null && imminentProbability(x) >= IMMINENT_MODEL.threshold;
+  // decision alone would offer none (imminent-model.ts); not an attempt the rules found told as over.
+  const urgent = x !== null && !attemptToldAsOver(hits) && imminentProbability(x) >= IMMINENT_MODEL.threshold;
   const crisis = urgent || (x !== null && isCrisis(e, MODEL));
   return { sents, hits, flags, probability: e.p, crisis, imminent: urgent || (crisis && isImminent(hits, sents)) };
 }

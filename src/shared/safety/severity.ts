@@ -42,3 +42,15 @@ export function isImminent(hits: readonly Hit[], sents: readonly Sent[]): boolea
   const now = nowIn(sents);
   return now && (standing.some((h) => MEANS_OR_PLAN.has(h.category) && !h.mention) || meansIn(sents));
 }
+
+/** The context rules' names for an act told as over (context.ts). */
+const TOLD_AS_OVER = new Set(['resolved-past', 'past-over']);
+
+/**
+ * The imminent model reads words, not time: "they pumped my stomach after I swallowed the whole
+ * bottle" has the words of an attempt under way. When the context rules found the attempt told as
+ * over, the model's verdict alone does not make the line imminent (the rule above still may, with a
+ * time that is now); the crisis decision is made as for any line.
+ */
+export const attemptToldAsOver = (hits: readonly Hit[]): boolean =>
+  hits.some((h) => h.category === 'attempt' && h.lowered.some((r) => TOLD_AS_OVER.has(r)));
