@@ -33,7 +33,7 @@ export function toExample(row: Row): Example {
   const hits = matchFrames(sents);
   const flags = messageFlags(sents);
   applyContext(hits, sents, flags);
-  return { row, y: row.label === 'crisis' ? 1 : 0, sents, hits, flags, unit: evidenceOf(sents, hits, flags, 1), imminentRule: isImminent(hits, sents), toldAsOver: attemptToldAsOver(hits) };
+  return { row, y: row.label === 'crisis' ? 1 : 0, sents, hits, flags, unit: evidenceOf(sents, hits, flags, 1), imminentRule: isImminent(hits, sents), toldAsOver: attemptToldAsOver(hits, sents) };
 }
 
 /** mulberry32: a small seeded PRNG, so shuffles are the same on every run. */
@@ -109,7 +109,7 @@ export type Tier = Exclude<SharedTier, 'distress'>;
 /**
  * The detector's tier for an example given the crisis model's probability, and optionally the
  * imminent model's (imminent-model.ts): at or above its threshold the line is imminent, whatever
- * the crisis decision says, as in detect.ts.
+ * the crisis decision says, unless an attempt in it is told as over (severity.ts), as in detect.ts.
  */
 export function tierOf(e: Example, prob: number, p: DecisionParams, imminent?: { p: number; threshold: number }): Tier {
   if (e.sents.length === 0) return 'none';

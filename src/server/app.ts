@@ -48,6 +48,7 @@ import { pushRoutes } from './routes/push';
 import { wellnessShareRoutes } from './routes/wellness-share';
 import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
 import { API_PATH } from '../shared/paths';
+import { WARM_UP_STEPS } from '../shared/safety';
 import { loadOrCreateKeys } from './uploads/signing';
 import { ImageStore } from './uploads/store';
 
@@ -79,6 +80,9 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildO
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandling(app);
+  // The crisis detector builds its frames and weights on first use (the browser warms it when idle):
+  // the server does it at start, so a malformed frame stops the start and no message waits for it.
+  for (const step of WARM_UP_STEPS) step();
 
   const uploadKeys = await database.once((db) => loadOrCreateKeys(db, config.dataDir));
   const limiters = new Limiters(database, uploadKeys.privateKey);

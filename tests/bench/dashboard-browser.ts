@@ -50,6 +50,8 @@ async function visit(browser: Browser, baseURL: string, cookies: Awaited<ReturnT
     // Waiting on the console, not by polling the page: playwright's polling would add a long task of
     // its own (its injected script, about 0.1 s at this CPU) in the middle of the load it measures.
     const cards = page.waitForEvent('console', { predicate: (m) => m.text() === 'haven-bench:cardsOnScreen', timeout: 120_000 });
+    // A failed navigation rejects below; the wait is then left behind, handled rather than unhandled.
+    cards.catch(() => {});
     await page.goto('/dashboard');
     await cards;
     await page.waitForTimeout(SETTLE_MS);

@@ -49,7 +49,7 @@ describe('the imminent tier', () => {
     'i feel like i have a noose around my neck with this job',
     "I wouldn't do that job even with a gun to my head",
     'the tie around my neck is choking me at this wedding lol',
-    'my shirt collar is strangling me in this heat',
+    'this collar is strangling me in this heat',
     'took too many photos at the beach',
     'london is not worth living in',
   ])('a figure of speech or a worn thing is not an attempt: %s', (line) => {
@@ -70,9 +70,19 @@ describe('the imminent tier', () => {
   it.each([
     'i took 30 pills an hour ago and my hands are numb',
     'swallowed the whole bottle 20 mins ago',
+    'i just woke up and took all my pills',
+    'swallowed the whole bottle, woke up on the floor, still here',
     'the cord is tight around my neck and its choking me',
-  ])('an attempt of an hour ago, or a ligature that is no garment, stays imminent: %s', (line) => {
+  ])('an attempt of an hour ago or just after waking, or a ligature that is no garment, stays imminent: %s', (line) => {
     expect(detectCrisis(line).tier).toBe('imminent');
+  });
+
+  it.each([
+    'the collar around my neck is choking me and i want it to',
+    'my necklace keeps choking me, i pulled it tighter on purpose',
+    'the lanyard around my neck is choking me. i tied it to the door handle',
+  ])('a garment made a ligature, or the choking wanted, is no everyday reason: %s', (line) => {
+    expect(isCrisisTier(detectCrisis(line).tier)).toBe(true);
   });
 
   it('imminent risk to someone else is imminent too, worded for a helper', () => {

@@ -6,7 +6,7 @@
  */
 import type { Category, Hit, Sent } from './frames';
 import {
-  ACADEMIC, ACADEMIC_RE, ACCIDENT_RE, COMPLETED_RE, DEATH_TOLL_MEANS, DEATH_TOLL_RE, DEATH_TOLL_WORDS, DEATH_WORDS, DOSING, DOSING_RE, EVERYDAY_RE, GAMING,
+  ACADEMIC, ACADEMIC_RE, ACCIDENT_RE, COMPLETED_RE, DEATH_TOLL_MEANS, DEATH_TOLL_RE, DEATH_TOLL_WORDS, DEATH_WORDS, DOSING, DOSING_RE, EVERYDAY_RE, GAMING, GARMENT_GUARD_RE, GARMENT_RE,
   GAMING_RE, GRIEF, HARMLESS, HYPOTHETICAL, IDIOM_RE, LARGE_COUNT_RE, LAUGH, LEISURE_RE, MEDIA, MEDIA_RE, NEGATORS,
   MEANT_RE, NEG_BRIDGE, NEG_CANCEL, ON_PURPOSE_RE, RELAPSE, RESOLVED, RESOLVED_RE, SAY, SERIOUS, SIDE_EFFECT_RE, SUPPORT, SUPPORT_RE,
 } from './cues';
@@ -81,6 +81,7 @@ export function messageFlags(sents: Sent[]): string[] {
   cue(/ (doctor|gp|pharmacist|psychiatrist|nurse|prescribed|prescription|pharmacy|chemist|refill) /, 'clinician');
   cue(LIFE_EVENT_RE, 'life-event');
   cue(EVERYDAY_RE, 'everyday');
+  if (!flags.includes('everyday') && !texts.some((t) => MEANT_RE.test(t) || GARMENT_GUARD_RE.test(t))) cue(GARMENT_RE, 'everyday');
   if (flags.includes('quoted') || texts.some((t) => /\?/.test(t))) cue(/ (question|questionnaire|assessment|survey|form|quiz|intake) /, 'questionnaire');
   cue(/ (pick|picked|collect|collected|refill|refilled) up (my |the )?(pills|prescription|meds|medication|tablets) | (pills|meds|medication|tablets|dose) (are|is|has been) (helping|working)| as (usual|prescribed) /, 'routine-meds');
   cue(/ (mum|dad|grandma|gran|nan|grandad|grandpa|friend|brother|sister|dog|cat|wife|husband|partner|son|daughter|aunt|uncle|hamster|fish|pet) (died|passed|passed away|is dead)| since \w+ (died|passed)| (his|her|their) (suicide|death|funeral) /, 'grief');

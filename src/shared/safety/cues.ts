@@ -46,11 +46,16 @@ export const DOSING_RE = / how often | per day | a day | too much | double up | 
 export const LEISURE_RE = / high dive | diving | gym | boxing | punching bag | sparring | kickboxing | bungee| skydiv| parachut| diving board | high board | zipline | rope swing | (for|raised?) (charity|the hospice|the hospital) | paraglid| monkey bars | playground | climbing frame | trampoline /;
 /** Kitchen and household accidents: "burned my arm on the oven door", "cut my foot on the glass". */
 export const ACCIDENT_RE = / on (the|a|my) (\w+ )?(oven|stove|pan|tray|iron|kettle|glass|grill|hob|radiator|door|toaster|bbq|barbecue|cupboard|table|shelf|corner|desk|step|stairs)| by accident | accidentally | ouch | oops | clumsy | while (ironing|cooking|baking|cleaning|making|chopping|fixing|gardening|shaving|opening|washing)| (cut|scratched|burned|burnt|scraped|grazed|bruised|banged|hit) my (\w+ )on (a|the|some) /;
+/** Cooking, surgery and other everyday reasons for a knife in the hand or a hospital bed. */
+export const EVERYDAY_RE = / (end|ending|ended|cancel|cancelling|canceling|cancelled) (my|the|our) (subscription|contract|membership|lease|tenancy|account|phone plan|plan|gym|netflix|spotify)| (carve|carving|chop|chopping|slice|slicing|cook|cooking|peel|peeling|cut|cutting) (up )?(the |some |a |an )?(turkey|onions?|meat|vegetables|veg|bread|chicken|carrots?|potatoes?|dinner|cake|pizza|roast)| (surgery|operation|appendix|anaesthetic|anesthetic|procedure|gave birth|c section|colonoscopy|tonsils)/;
 /**
- * Cooking, surgery and other everyday reasons for a knife in the hand or a hospital bed, and clothes
- * worn too tight ("the tie around my neck is choking me at this wedding").
+ * A garment worn too tight: "the tie around my neck is choking me at this wedding". Not a scarf,
+ * lanyard, necklace or choker, which are tied or pulled as ligatures (lexicon.ts), and read only
+ * when nothing in the message makes the garment one (GARMENT_GUARD_RE, MEANT_RE).
  */
-export const EVERYDAY_RE = / (end|ending|ended|cancel|cancelling|canceling|cancelled) (my|the|our) (subscription|contract|membership|lease|tenancy|account|phone plan|plan|gym|netflix|spotify)| (carve|carving|chop|chopping|slice|slicing|cook|cooking|peel|peeling|cut|cutting) (up )?(the |some |a |an )?(turkey|onions?|meat|vegetables|veg|bread|chicken|carrots?|potatoes?|dinner|cake|pizza|roast)| (surgery|operation|appendix|anaesthetic|anesthetic|procedure|gave birth|c section|colonoscopy|tonsils)| (the|my|this|a) (bow )?(tie|collar|necklace|turtleneck|lanyard|choker|shirt|jumper|hoodie)( around my neck)? (is|was|keeps) (choking|strangling|killing) me /;
+export const GARMENT_RE = / (the|my|this|a) (bow )?(tie|collar|shirt|jumper|hoodie|turtleneck)( around my neck)? (is|was|keeps) (choking|strangling|killing) me /;
+/** What makes a garment a ligature, or the choking wanted. */
+export const GARMENT_GUARD_RE = / (want|wanted|wish|need) (it|them) to | tight(er|en|ened|ening)? | tied | tie it | pull(ed|ing)? | door | handle | rail | beam | hook | banister | hinge | wardrobe /;
 /** Said outright that the act was meant: no dosing question or mishap explains it away ("took too much on purpose"). */
 export const MEANT_RE = / on purpose | purposely | deliberately | intentionally /;
 /** Meant, or done for what it does ("to feel something", "to punish myself"): no mishap. */

@@ -117,7 +117,7 @@ export function analyseMessage(text: string): Analysis {
   const e = evidenceOf(sents, hits, flags, x ? probability(x) : 0);
   // The imminent model decides on its own: a line it finds imminent gets help even when the crisis
   // decision alone would offer none (imminent-model.ts); not an attempt the rules found told as over.
-  const urgent = x !== null && !attemptToldAsOver(hits) && imminentProbability(x) >= IMMINENT_MODEL.threshold;
+  const urgent = x !== null && !attemptToldAsOver(hits, sents) && imminentProbability(x) >= IMMINENT_MODEL.threshold;
   const crisis = urgent || (x !== null && isCrisis(e, MODEL));
   return { sents, hits, flags, probability: e.p, crisis, imminent: urgent || (crisis && isImminent(hits, sents)) };
 }

@@ -3,7 +3,8 @@
  * attempt under way, or the act within hours" from lines writers marked so. The rule in
  * severity.ts carries the phrasings it was written for; this carries the rest ("in the garage
  * with the car running", "said my goodbyes, doing it once they're asleep"). At its threshold a line
- * is imminent, and gets help, whatever the crisis decision says: it was chosen, leaving one author
+ * is imminent, and gets help, whatever the crisis decision says (unless an attempt in it is told as
+ * over, severity.ts's attemptToldAsOver): it was chosen, leaving one author
  * out, to add almost no false alarms (docs/crisis-detection.md, "The imminent model"). Trained by
  * `npm run train:crisis -- imminent`; its weights are kept in steps of 1/50, so the file stays small.
  */

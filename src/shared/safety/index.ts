@@ -9,5 +9,5 @@ export {
 export { normalise, tokenise } from './normalise';
 export { lemmatise } from './lemma';
 export type { Category, Hit } from './frames';
-export { helpFor, helpOf, helpForAnswer, withAuthorHelp, type AuthorHelp, type HelpSubject } from './help';
+export { helpFor, helpOf, helpForAnswer, withAuthorHelp, WARM_UP_STEPS, type AuthorHelp, type HelpSubject } from './help';
 export { PREVIOUS_MESSAGES, PREVIOUS_WITHIN_MS, recentTexts } from './window';

@@ -43,14 +43,21 @@ export function isImminent(hits: readonly Hit[], sents: readonly Sent[]): boolea
   return now && (standing.some((h) => MEANS_OR_PLAN.has(h.category) && !h.mention) || meansIn(sents));
 }
 
-/** The context rules' names for an act told as over (context.ts). */
-const TOLD_AS_OVER = new Set(['resolved-past', 'past-over']);
+/**
+ * When an attempt is told as over: the context rule for stories told as over lowered it, or the rule
+ * for a resolved past did and its sentence puts it days or more back ("on Sunday", "two years ago",
+ * "they pumped my stomach"). Not "woke up" or "survived" alone: "i woke up and took all my pills",
+ * "swallowed the whole bottle, woke up on the floor, still here" are happening now.
+ */
+const OVER_RE = / (days?|weeks?|months?|years?) ago | last (year|month|week|summer|winter|spring|autumn) | back (then|in) | when i was | used to | pumped | on (monday|tuesday|wednesday|thursday|friday|saturday|sunday) /;
 
 /**
  * The imminent model reads words, not time: "they pumped my stomach after I swallowed the whole
- * bottle" has the words of an attempt under way. When the context rules found the attempt told as
- * over, the model's verdict alone does not make the line imminent (the rule above still may, with a
- * time that is now); the crisis decision is made as for any line.
+ * bottle" has the words of an attempt under way. When an attempt is told as over (above), the
+ * model's verdict alone does not make the line imminent (the rule above still may, with a time
+ * that is now); the crisis decision is made as for any line.
  */
-export const attemptToldAsOver = (hits: readonly Hit[]): boolean =>
-  hits.some((h) => h.category === 'attempt' && h.lowered.some((r) => TOLD_AS_OVER.has(r)));
+export function attemptToldAsOver(hits: readonly Hit[], sents: readonly Sent[]): boolean {
+  return hits.some((h) => h.category === 'attempt' && (h.lowered.includes('past-over')
+    || (h.lowered.includes('resolved-past') && OVER_RE.test(` ${(sents[h.sent] ?? []).map((t) => t.w).join(' ')} `))));
+}
