@@ -2,7 +2,7 @@
  * First paint without the network (docs/performance.md), in real Chromium against the production
  * build: the sign-in screen and a returning person's own screens render while GET /api/auth/check
  * is still unanswered; the answer then refines them. The sign-in screen loads neither the sync
- * engine's database nor the socket.
+ * engine's database nor the socket. Someone signed in has the check asked beside the start-up script.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
@@ -57,6 +57,22 @@ describe('first paint does not wait for the session check', () => {
     expect((await answer).status()).toBe(401);
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'haven_signed_in')).toBe(false);
+  });
+
+  it('a signed-in first visit asks the session check once, named in the shell\'s header before the start-up script is asked for', async () => {
+    const helper = await browser.open();
+    const page = await browser.open({ width: 390, height: 844 });
+    const person = await signedInUser(page.context(), helper.context());
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: `Welcome, ${person.user.fullName}` }).waitFor();
+    const checks = asked.flatMap((p, at) => (p === '/api/auth/check' ? [at] : []));
+    const startUp = asked.findIndex((p) => /^\/assets\/index-[\w-]+\.js$/.test(p));
+    // One request: the app's own call took the header's answer (a mismatch would ask again).
+    expect(checks).toHaveLength(1);
+    expect(startUp).toBeGreaterThan(-1);
+    expect(checks[0]).toBeLessThan(startUp);
   });
 
   it('a returning person sees their own dashboard while the check is unanswered; the answer keeps it', async () => {

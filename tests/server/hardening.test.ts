@@ -141,7 +141,7 @@ describe('security headers', () => {
     }
   });
 
-  it('names the signed-in file on the app shell only for a browser that says someone is signed in', async () => {
+  it('names the signed-in file and the session check on the app shell only for a browser that says someone is signed in', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'haven-dist-'));
     try {
       mkdirSync(join(dist, 'assets'));
@@ -151,7 +151,7 @@ describe('security headers', () => {
       const { app } = await appWith({ CLIENT_DIST: dist });
       for (const url of ['/', '/dashboard', '/chat?group=1']) {
         const signedIn = await app.inject({ url, headers: { cookie: `${SESSION_HINT_COOKIE}=1` } });
-        expect(signedIn.headers.link, url).toBe('</assets/signedin-1.js>; rel=modulepreload');
+        expect(signedIn.headers.link, url).toBe('</assets/signedin-1.js>; rel=modulepreload, </api/auth/check>; rel=preload; as=fetch; crossorigin=use-credentials');
         expect(signedIn.headers.vary, url).toContain('Cookie');
         const signedOut = await app.inject({ url });
         expect(signedOut.statusCode, url).toBe(200);

@@ -7,21 +7,29 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SERVER_PATH, servesAppShell, SIGNED_IN_FILES } from '../../shared/paths';
+import { splitEndpoint } from '../../shared/contract/endpoints';
+import { API_PATH, SERVER_PATH, servesAppShell, SIGNED_IN_FILES } from '../../shared/paths';
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import { AppError } from './errors';
 
 /**
- * The `Link` header that starts the signed-in file's download beside the start-up script
- * (vite.config.ts, listSignedInFiles); empty when the build lists none.
+ * The session check a signed-in start asks first (checkAuth, src/client/features/auth/session.ts),
+ * asked beside the start-up script rather than once it has run: one round trip fewer before a
+ * slow phone's first screen. The browser hands this answer to the app's own request, which must
+ * match it: the same address, a CORS-mode fetch, cookies included (`credentials: 'include'` in
+ * src/client/net/api.ts, hence `use-credentials`); one that does not match is simply asked again.
+ */
+const SESSION_CHECK_PRELOAD = `<${API_PATH}${splitEndpoint('check').path}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+
+/**
+ * The `Link` header for someone signed in: the signed-in file's download beside the start-up
+ * script (vite.config.ts, listSignedInFiles), and the session check.
  */
 function signedInPreload(clientDist: string): string {
   const listed = join(clientDist, SIGNED_IN_FILES);
-  if (!existsSync(listed)) return '';
-  const files = JSON.parse(readFileSync(listed, 'utf8')) as unknown;
-  if (!Array.isArray(files)) return '';
-  return files.filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.js$/.test(f))
-    .map((f) => `<${f}>; rel=modulepreload`).join(', ');
+  const files: unknown = existsSync(listed) ? JSON.parse(readFileSync(listed, 'utf8')) : [];
+  const scripts = Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.js$/.test(f)) : [];
+  return [...scripts.map((f) => `<${f}>; rel=modulepreload`), SESSION_CHECK_PRELOAD].join(', ');
 }
 
 export async function registerStatic(app: FastifyInstance, clientDist: string): Promise<boolean> {
@@ -29,8 +37,9 @@ export async function registerStatic(app: FastifyInstance, clientDist: string): 
   const preload = hasClient ? signedInPreload(clientDist) : '';
   /**
    * The app shell. Someone signed in (the hint cookie, readable by any script, says so; it grants
-   * nothing) needs the signed-in file next, so it is named in a header here: at worst, for a session
-   * that has ended, it is downloaded for nothing.
+   * nothing) needs the signed-in file and the session check next, so both are named in a header
+   * here: at worst, for a session that has ended, the file is downloaded for nothing (the check's
+   * 401 is the answer the app would have asked for anyway).
    */
   const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
