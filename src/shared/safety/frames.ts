@@ -90,29 +90,39 @@ function compile(p: FramePattern): Compiled {
 /**
  * Frames by the words their first slot accepts, so each token only tries the few frames that can
  * start on it (a few hundred frames × every token would cost milliseconds on a long message).
- * Built on first use rather than when the file loads: in the browser the detector's warm-up builds
- * it in an idle task of its own (help.ts), so loading the file stays one short task.
+ * Built on first use rather than when the file loads, and in parts: in the browser the detector's
+ * warm-up builds one part per idle task (help.ts), so neither loading the file nor any one part is
+ * a long task on a slow phone. The parts go in order, so each word's list keeps the frames' order.
  */
-let byFirst: Map<string, Compiled[]> | undefined;
+const ALL_FRAMES: readonly FramePattern[] = [...THOUGHT_FRAMES, ...ACT_FRAMES, ...ATTEMPT_FRAMES, ...EVERYDAY_FRAMES];
+/** Frames indexed per part: about a tenth of a second of a slowed phone's main thread, split five ways. */
+const PART_SIZE = 100;
+const byFirst = new Map<string, Compiled[]>();
+let indexed = 0;
 
-function framesByFirst(): Map<string, Compiled[]> {
-  if (byFirst) return byFirst;
-  const built = new Map<string, Compiled[]>();
-  for (const f of [...THOUGHT_FRAMES, ...ACT_FRAMES, ...ATTEMPT_FRAMES, ...EVERYDAY_FRAMES].map(compile)) {
+function indexNextPart(): void {
+  for (const f of ALL_FRAMES.slice(indexed, indexed + PART_SIZE).map(compile)) {
     const first = f.slots[0];
     if (!first || first.kind !== 'words') throw new Error(`frame ${f.id} must start with a word slot`);
     const keys = new Set([...first.set, ...first.concepts.flatMap((c) => [...CONCEPTS[c]])]);
     for (const k of keys) {
-      const list = built.get(k);
+      const list = byFirst.get(k);
       if (list) list.push(f);
-      else built.set(k, [f]);
+      else byFirst.set(k, [f]);
     }
   }
-  return (byFirst = built);
+  indexed = Math.min(indexed + PART_SIZE, ALL_FRAMES.length);
 }
 
-/** Builds the frames' index now (help.ts's warm-up). */
-export const prepareFrames = (): void => void framesByFirst();
+function framesByFirst(): Map<string, Compiled[]> {
+  while (indexed < ALL_FRAMES.length) indexNextPart();
+  return byFirst;
+}
+
+/** help.ts's warm-up: each step indexes the next part of the frames (none once all are). */
+export const FRAME_WARM_UP_STEPS: readonly (() => void)[] = Array.from({ length: Math.ceil(ALL_FRAMES.length / PART_SIZE) }, () => () => {
+  if (indexed < ALL_FRAMES.length) indexNextPart();
+});
 
 function slotMatches(slot: Slot, t: Tok): boolean {
   if (slot.kind !== 'words') return false;
