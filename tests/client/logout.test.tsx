@@ -19,6 +19,7 @@ import { HavenDb } from '../../src/client/db/database';
 import { routeTree } from '../../src/client/routeTree.gen';
 import { currentEngine } from '../../src/client/sync/current';
 import type { AuthUser } from '../../src/shared/api';
+import { SESSION_HINT_COOKIE } from '../../src/shared/session-hint';
 
 type Answer = { status: number; body: unknown } | 'no answer';
 let handler: (route: string) => Answer;
@@ -166,9 +167,12 @@ describe('logout (session)', () => {
     const user = person();
     await signedInWithData(user);
     handler = offline;
+    document.cookie = `${SESSION_HINT_COOKIE}=1; Path=/`;
     await expect(logout()).resolves.toEqual({ offline: true, removed: true });
     expect(getSession().user).toBeNull();
     expect(localStorage.getItem(LOCAL_KEYS.pendingSignOut)).not.toBeNull();
+    // No hint left: the next start's shell does not have the session checked before the sign-out is sent.
+    expect(document.cookie).not.toContain(`${SESSION_HINT_COOKIE}=1`);
     // Still offline: an online event that finds no network keeps it for later.
     globalThis.dispatchEvent(new Event('online'));
     await waitFor(() => expect(calls.filter((c) => c === 'POST /api/auth/logout')).toHaveLength(2));

@@ -11,6 +11,8 @@ import { noticeRefusal } from './refusals';
  */
 export const api = ky.create({
   prefixUrl: API_PATH,
+  // The shell's header preloads the session check with `crossorigin=use-credentials` (server
+  // http/static.ts): this mode is what lets the app's own check take that answer.
   credentials: 'include',
   timeout: false,
   retry: 0,

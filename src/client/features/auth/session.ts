@@ -252,6 +252,9 @@ export async function logout({ removeData = false }: LogoutOptions = {}): Promis
     if (!gotNoAnswer(error)) throw error;
     offline = true;
     markSignOutPending();
+    // The next start sends the sign-out before anything else: the server must not be asked about
+    // this session first, which the hint would have it do (the shell's header, http/static.ts).
+    forgetSessionHint();
   }
   await setUser(null);
   const removed = removeData && user ? await removeLocalData(user._id) : true;
