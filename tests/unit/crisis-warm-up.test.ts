@@ -4,6 +4,10 @@
  * gives, frame for frame and in the same order.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { THOUGHT_FRAMES } from '../../src/shared/safety/frames-thoughts';
+import { ACT_FRAMES } from '../../src/shared/safety/frames-acts';
+import { ATTEMPT_FRAMES } from '../../src/shared/safety/frames-attempt';
+import { EVERYDAY_FRAMES } from '../../src/shared/safety/frames-everyday';
 
 const LINES = [
   'i want to die',
@@ -29,6 +33,18 @@ describe('the frames index built in warm-up parts', () => {
     expect(warmed.FRAME_WARM_UP_STEPS.length).toBeGreaterThan(1);
     for (const step of warmed.FRAME_WARM_UP_STEPS) step();
     expect(LINES.map((line) => warmed.matchFrames(warmed.analyse(line)))).toEqual(expected);
+  });
+
+  it('gives the index built at first use, each word\'s frames in the order the frame files list them', async () => {
+    const atFirstUse = (await freshFrames()).frameIndexIds();
+    const warmed = await freshFrames();
+    for (const step of warmed.FRAME_WARM_UP_STEPS) step();
+    expect(warmed.frameIndexIds()).toEqual(atFirstUse);
+    // Order matters: it is the order the hits come out in. Checked against the frame files themselves.
+    const position = new Map([...THOUGHT_FRAMES, ...ACT_FRAMES, ...ATTEMPT_FRAMES, ...EVERYDAY_FRAMES].map((f, at) => [f.id, at]));
+    const outOfOrder = atFirstUse.filter(([, ids]) => ids.some((id, at) => at > 0 && position.get(id)! <= position.get(ids[at - 1]!)!));
+    expect(outOfOrder).toEqual([]);
+    expect(new Set(atFirstUse.flatMap(([, ids]) => ids))).toEqual(new Set(position.keys()));
   });
 
   it('matches the same when a message is judged halfway through the warm-up', async () => {
