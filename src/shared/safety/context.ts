@@ -4,7 +4,7 @@
  * that a reviewer can see why a frame was discounted. Rules look at the frame's own sentence
  * unless a comment says otherwise.
  */
-import type { Category, Hit, Sent } from './frames';
+import { sentenceText, type Category, type Hit, type Sent } from './frames';
 import {
   ACADEMIC, ACADEMIC_RE, ACCIDENT_RE, COMPLETED_RE, DEATH_TOLL_MEANS, DEATH_TOLL_RE, DEATH_TOLL_WORDS, DEATH_WORDS, DOSING, DOSING_RE, EVERYDAY_RE, GAMING, GARMENT_GUARD_RE, GARMENT_RE,
   GAMING_RE, GRIEF, HARMLESS, HYPOTHETICAL, IDIOM_RE, LARGE_COUNT_RE, LAUGH, LEISURE_RE, MEDIA, MEDIA_RE, NEGATORS,
@@ -42,7 +42,7 @@ function has(s: Sent, words: ReadonlySet<string>, from = 0, to = s.length): bool
 }
 
 function phrase(s: Sent, re: RegExp): boolean {
-  return re.test(` ${s.map((t) => t.w).join(' ')} `);
+  return re.test(sentenceText(s));
 }
 
 function lower(hit: Hit, factor: number, why: string): void {
@@ -65,7 +65,7 @@ export function messageFlags(sents: Sent[]): string[] {
   if (any(HARMLESS)) flags.push('harmless');
   if (sents.some((s) => s.some((t) => t.q))) flags.push('quoted');
   // Cue families as features: the model learns from the training negatives how much each one is worth.
-  const texts = sents.map((s) => ` ${s.map((t) => t.w).join(' ')} `);
+  const texts = sents.map(sentenceText);
   const cue = (re: RegExp, name: string) => {
     if (texts.some((t) => re.test(t))) flags.push(name);
   };
@@ -96,7 +96,7 @@ export function messageFlags(sents: Sent[]): string[] {
 
 export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly string[] = messageFlags(sents)): void {
   const flags = new Set(messageLevel);
-  const texts = sents.map((s) => ` ${s.map((t) => t.w).join(' ')} `);
+  const texts = sents.map(sentenceText);
   // Message-level facts, computed once (a long message has many hits and many sentences).
   const supportIn = texts.map((t) => SUPPORT_RE.test(t));
   const supportCount = supportIn.filter(Boolean).length;
@@ -274,7 +274,7 @@ function negated(s: Sent, start: number): boolean {
 }
 
 function texts0(sents: readonly Sent[]): string[] {
-  return sents.map((s) => ` ${s.map((t) => t.w).join(' ')} `);
+  return sents.map(sentenceText);
 }
 
 function isRelation(w: string): boolean {

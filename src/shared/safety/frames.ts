@@ -52,6 +52,9 @@ export interface Hit {
   explicit: boolean;
 }
 
+/** A sentence's words as one string with a space at each end, so a phrase pattern can ask for whole words (" ago "). */
+export const sentenceText = (s: Sent): string => ` ${s.map((t) => t.w).join(' ')} `;
+
 /** Tokens with lemmas, sentence by sentence. */
 export function analyse(text: string): Sent[] {
   return tokenise(text).map((s) => s.map((t) => (t.b ? { w: t.w, l: lemmatise(t.w), q: t.q, b: true } : { w: t.w, l: lemmatise(t.w), q: t.q })));
@@ -122,10 +125,8 @@ function framesByFirst(): Map<string, Compiled[]> {
   return byFirst;
 }
 
-/** help.ts's warm-up: each step indexes the next part of the frames (none once all are). */
-export const FRAME_WARM_UP_STEPS: readonly (() => void)[] = Array.from({ length: Math.ceil(ALL_FRAMES.length / PART_SIZE) }, () => () => {
-  if (indexed < ALL_FRAMES.length) indexNextPart();
-});
+/** help.ts's warm-up: each step indexes the next part of the frames (nothing once all are). */
+export const FRAME_WARM_UP_STEPS: readonly (() => void)[] = Array.from({ length: Math.ceil(ALL_FRAMES.length / PART_SIZE) }, () => indexNextPart);
 
 function slotMatches(slot: Slot, t: Tok): boolean {
   if (slot.kind !== 'words') return false;

@@ -5,7 +5,7 @@
  * Rules only, over frames that still stand after the context rules: a missed "imminent" still
  * shows the ordinary help card, so the rule can stay strict.
  */
-import type { Hit, Sent } from './frames';
+import { sentenceText, type Hit, type Sent } from './frames';
 import { CONCEPTS, type Concept } from './lexicon';
 
 /** Categories that name means, a plan or a decision: with a time that is now, imminent. */
@@ -21,7 +21,7 @@ const STANDING = 0.4;
 const WEAK_ATTEMPT = 0.3;
 
 function nowIn(sents: readonly Sent[]): boolean {
-  return sents.some((s) => s.some((t) => NOW.has(t.w)) || NOW_PHRASE.test(` ${s.map((t) => t.w).join(' ')} `));
+  return sents.some((s) => s.some((t) => NOW.has(t.w)) || NOW_PHRASE.test(sentenceText(s)));
 }
 
 /** Means named anywhere in the message: with a time that is now, the act is hours away at most. */
@@ -59,5 +59,5 @@ const OVER_RE = / (days?|weeks?|months?|years?) ago | last (year|month|week|summ
  */
 export function attemptToldAsOver(hits: readonly Hit[], sents: readonly Sent[]): boolean {
   return hits.some((h) => h.category === 'attempt' && (h.lowered.includes('past-over')
-    || (h.lowered.includes('resolved-past') && OVER_RE.test(` ${(sents[h.sent] ?? []).map((t) => t.w).join(' ')} `))));
+    || (h.lowered.includes('resolved-past') && OVER_RE.test(sentenceText(sents[h.sent] ?? [])))));
 }
