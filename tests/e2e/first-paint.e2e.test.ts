@@ -75,6 +75,36 @@ describe('first paint does not wait for the session check', () => {
     expect(checks[0]).toBeLessThan(startUp);
   });
 
+  it('a signed-in first visit draws the dashboard before it asks for the live connection\'s client or the notifications module, then connects', async () => {
+    const helper = await browser.open();
+    const page = await browser.open({ width: 390, height: 844 });
+    await signedInUser(page.context(), helper.context());
+    // When the dashboard's cards entered the page, on the page's own clock (the resources' clock).
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('main a.card')) return;
+        seen.disconnect();
+        (globalThis as unknown as { cardsAt: number }).cardsAt = performance.now();
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
+    const late = /\/assets\/(socket|device)-[\w-]+\.js$/;
+    const asked = ['socket', 'device'].map((what) => page.waitForRequest((r) => late.test(new URL(r.url()).pathname) && r.url().includes(what)));
+    const live = page.waitForEvent('websocket');
+    await page.goto('/dashboard');
+    await Promise.all([...asked, live]);
+    const timing = await page.evaluate((source) => {
+      const pattern = new RegExp(source);
+      return {
+        cardsAt: (globalThis as unknown as { cardsAt?: number }).cardsAt ?? Number.NaN,
+        asked: performance.getEntriesByType('resource').filter((e) => pattern.test(new URL(e.name).pathname)).map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
+      };
+    }, late.source);
+    expect(timing.cardsAt).toBeGreaterThan(0);
+    expect(timing.asked.map((r) => r.path.replace(/-[\w-]+\.js$/, '.js')).sort()).toEqual(['/assets/device.js', '/assets/socket.js']);
+    for (const r of timing.asked) expect({ path: r.path, after: r.at > timing.cardsAt }).toEqual({ path: r.path, after: true });
+  });
+
   it('a returning person sees their own dashboard while the check is unanswered; the answer keeps it', async () => {
     const helper = await browser.open();
     const page = await browser.open({ width: 390, height: 844 });

@@ -14,17 +14,22 @@
  * the connection, which socket.io already retries.
  *
  * socket.io's client (about 12 KB compressed, with socket.ts) is fetched with the first connect,
- * not in the sync engine's file: a first visit's screen does not wait for it, and the first sync's
- * requests go while it comes. The service worker precaches it like every other file.
+ * not in the sync engine's file, and only once the browser is idle after drawing (within a second):
+ * a first visit's screen is drawn before it competes for the network and the main thread. The
+ * service worker precaches it like every other file.
  */
 import { SOCKET_RECONNECT_ATTEMPTS } from '../../shared/limits';
 import type { AppSocket, SocketExtras } from './socket';
 import { createStore } from '../state/store';
 import { backoffDelay } from './backoff';
+import { whenIdle } from '../state/idle';
 import { isSocketRefusal, type ServerToClientEvents, type SocketRefusal } from '../../shared/realtime';
 import type { TypingInput } from '../../shared/messaging';
 
 type SocketClient = typeof import('./socket');
+
+/** The longest the first connect waits for an idle moment before loading socket.io's client. */
+const CLIENT_WITHIN_MS = 1000;
 
 export type ConnectionState = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline' | 'refused';
 
@@ -47,6 +52,8 @@ export class Connection {
   private opened = 0;
   /** What the current connect asked for, kept while the client loads, so a failed load can be tried again. */
   private handlers: ConnectionHandlers | null = null;
+  /** Cancels a client load still waiting for an idle moment. */
+  private cancelLoad = () => {};
   private readonly wake = () => {
     if (!this.socket && this.handlers && this.current === 'offline') {
       this.connect(this.handlers);
@@ -87,14 +94,16 @@ export class Connection {
     this.set('connecting');
     globalThis.addEventListener?.('online', this.wake);
     globalThis.document?.addEventListener('visibilitychange', this.onVisible);
-    import('./socket').then(({ openSocket }) => {
-      if (this.opened === opened) this.open(openSocket, handlers);
-    }, (error: unknown) => {
-      if (this.opened !== opened) return;
-      // Offline on a first visit, before the worker holds the file: coming back online tries again.
-      console.error('Haven: the live connection could not load', error);
-      this.set('offline', []);
-    });
+    this.cancelLoad = whenIdle(() => {
+      import('./socket').then(({ openSocket }) => {
+        if (this.opened === opened) this.open(openSocket, handlers);
+      }, (error: unknown) => {
+        if (this.opened !== opened) return;
+        // Offline on a first visit, before the worker holds the file: coming back online tries again.
+        console.error('Haven: the live connection could not load', error);
+        this.set('offline', []);
+      });
+    }, CLIENT_WITHIN_MS);
   }
 
   private open(openSocket: SocketClient['openSocket'], handlers: ConnectionHandlers): void {
@@ -169,6 +178,7 @@ export class Connection {
 
   disconnect(): void {
     this.opened += 1;
+    this.cancelLoad();
     this.handlers = null;
     clearTimeout(this.retryTimer);
     this.retries = 0;

@@ -8,6 +8,7 @@ import { classify, gotNoAnswer } from '../../net/errors';
 import { onSessionRefused } from '../../net/refusals';
 import { runsFor, startEngine, stopEngine } from '../../sync/current';
 import { createStore, useStore, waitFor } from '../../state/store';
+import { whenIdle } from '../../state/idle';
 import { clearImageCaches, forgetPendingRemoval, removeLocalData, retryPendingRemovals } from './localData';
 import { LOCAL_KEYS } from '../../state/local-keys';
 import {
@@ -104,6 +105,9 @@ function syncFor(user: AuthUser | null): Promise<unknown> | null {
   return instant ? null : started;
 }
 
+/** The longest a sign-in's notifications wait for an idle moment before resuming on this device. */
+const RESUME_WITHIN_MS = 3000;
+
 /** How soon a start-up check that met a server error is asked again. */
 const CHECK_RETRY_MS = 30_000;
 
@@ -137,8 +141,11 @@ export function setUser(user: AuthUser | null, offline = false): Promise<void> {
   const imagesCleared = user ? null : clearImageCaches();
   // Someone new to this tab's session (a sign-in, not a returning person's start-up check or a
   // profile update): notifications on this device follow them into it (loaded only then).
+  // Once the screen is drawn and the browser idle: nothing on the first screen waits for it.
   if (user && !offline && readCachedUser()?._id !== user._id) {
-    void import('../notifications/device').then((m) => m.resume()).catch((error: unknown) => console.error('Haven: notifications not resumed', error));
+    whenIdle(() => {
+      void import('../notifications/device').then((m) => m.resume()).catch((error: unknown) => console.error('Haven: notifications not resumed', error));
+    }, RESUME_WITHIN_MS);
   }
   if (user) localStorage.setItem(LOCAL_KEYS.lastUser, JSON.stringify(user));
   else localStorage.removeItem(LOCAL_KEYS.lastUser);
