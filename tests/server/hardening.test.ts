@@ -3,6 +3,7 @@
  * people wrote, text with a NUL or a lone surrogate refused on every route, timeouts for half-sent
  * requests, and a client address that X-Forwarded-For cannot choose.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
@@ -135,6 +136,23 @@ describe('security headers', () => {
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['cache-control'], url).toBe(cacheControl);
         expectHelmet(new Headers(res.headers as Record<string, string>));
+      }
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it("allows the app shell's inline script by its hash, and no other inline script", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'haven-dist-'));
+    try {
+      const theme = "document.documentElement.setAttribute('data-theme', 'dim');";
+      writeFileSync(join(dist, 'index.html'), `<!doctype html><title>Haven</title><script>${theme}</script><script type="module" src="/assets/app-1.js"></script>`);
+      const { app } = await appWith({ CLIENT_DIST: dist });
+      const hash = `'sha256-${createHash('sha256').update(theme).digest('base64')}'`;
+      for (const url of ['/', '/login', '/api/health']) {
+        const csp = String((await app.inject({ url })).headers['content-security-policy']);
+        const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+        expect(scriptSrc, url).toBe(`script-src 'self' 'wasm-unsafe-eval' ${hash}`);
       }
     } finally {
       rmSync(dist, { recursive: true, force: true });

@@ -8,7 +8,7 @@
  * (features/auth/localData.ts); the keys without one belong to the device and stay.
  */
 export const LOCAL_KEYS = {
-  /** public/theme-init.js spells it too: it runs before the app, as a classic script that cannot import. */
+  /** src/client/theme-init.js (written into index.html) spells it too: it runs before the app, as a classic script that cannot import. */
   theme: 'chat-theme',
   /** The last signed-in person's own profile, so the app opens without a network. */
   lastUser: 'haven-last-user',

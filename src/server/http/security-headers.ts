@@ -7,20 +7,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { strictTransportSecurity, type HelmetOptions } from 'helmet';
 import { API_PATH } from '../../shared/paths';
 import type { Config } from '../config';
+import { shellScriptHashes } from './inline-scripts';
 
 const origins = (...urls: (string | undefined)[]) => urls.filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin);
 
-export function helmetOptions(config: Config): HelmetOptions {
+/** `shellScripts`: the hash sources of the app shell's inline scripts (inline-scripts.ts). */
+export function helmetOptions(config: Config, shellScripts: readonly string[] = []): HelmetOptions {
   const servedOverHttps = config.COOKIE_SECURE === 'true';
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // index.html loads /theme-init.js as a file: no inline script, no eval, anywhere.
-        // 'wasm-unsafe-eval' lets WebAssembly compile (the diary lock's Argon2id, hash-wasm, from
-        // a file of ours) and nothing else: JavaScript eval stays refused.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // Our own files, and the app shell's one inline script by its hash (the theme before the
+        // first paint): no other inline script, no eval, anywhere. 'wasm-unsafe-eval' lets
+        // WebAssembly compile (the diary lock's Argon2id, hash-wasm, from a file of ours) and
+        // nothing else: JavaScript eval stays refused.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...shellScripts],
         scriptSrcAttr: ["'none'"],
         // react-hot-toast (goober) writes its CSS into a <style> element and React sets style
         // attributes; a style cannot run code, so inline styles are the one allowance.
@@ -72,7 +75,7 @@ export function securityHeaders(config: Config): SecurityHeaders {
   const hsts = strictTransportSecurity();
   // helmet's middleware, built once: @fastify/helmet builds it again (CSP parsed and all) for
   // every answer, which was measurable per message (docs/performance.md, fifth part).
-  const everything = helmet(helmetOptions(config));
+  const everything = helmet(helmetOptions(config, shellScriptHashes(config.clientDist)));
   const noop = () => {};
 
   const apply = (request: FastifyRequest, reply: FastifyReply) => {

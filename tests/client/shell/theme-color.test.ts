@@ -42,7 +42,7 @@ describe('theme colours', () => {
   });
 
   it('are the same in the pre-paint script, which sets them too', () => {
-    const script = readFileSync(join(ROOT, 'public/theme-init.js'), 'utf8');
+    const script = readFileSync(join(ROOT, 'src/client/theme-init.js'), 'utf8');
     const copied = Object.fromEntries([...script.matchAll(/(\w+): '(#[0-9a-f]{6})'/g)].map((m) => [m[1], m[2]]));
     expect(copied).toEqual(THEME_COLORS);
     expect(script).toContain('meta[name="theme-color"]');

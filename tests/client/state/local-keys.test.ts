@@ -32,7 +32,7 @@ describe('Web Storage keys', () => {
   });
 
   it('is the key the pre-paint theme script reads', () => {
-    const script = readFileSync(join(process.cwd(), 'public/theme-init.js'), 'utf8');
+    const script = readFileSync(join(process.cwd(), 'src/client/theme-init.js'), 'utf8');
     expect(script).toContain(`localStorage.getItem('${LOCAL_KEYS.theme}')`);
   });
 });

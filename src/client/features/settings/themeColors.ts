@@ -3,7 +3,7 @@ import type { Theme } from '../../../shared/limits';
 /**
  * Each theme's page colour (daisyUI's base-100, in sRGB hex), for `<meta name="theme-color">`: the
  * phone's status bar and the installed app's title bar take it, so they match the page instead of
- * staying dark in a light theme. public/theme-init.js holds the same table for the first paint
+ * staying dark in a light theme. src/client/theme-init.js holds the same table for the first paint
  * (a classic script cannot import); a unit test keeps both equal to daisyUI's own colours.
  */
 export const THEME_COLORS: Record<Theme, string> = {
