@@ -60,7 +60,8 @@ function inlineThemeInit(): Plugin {
       handler(html) {
         if (!html.includes(THEME_INIT_TAG)) throw new Error(`index.html no longer holds ${THEME_INIT_TAG}`);
         const script = readFileSync(themeInitPath, 'utf8');
-        if (/<\/script/i.test(script)) throw new Error('theme-init.js cannot be written into the page: it holds </script');
+        // Either would change where the browser thinks the script ends.
+        if (/<\/script|<!--/i.test(script)) throw new Error('theme-init.js cannot be written into the page: it holds </script or <!--');
         return html.replace(THEME_INIT_TAG, () => `<script>${script.trim()}</script>`);
       },
     },

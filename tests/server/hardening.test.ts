@@ -145,10 +145,12 @@ describe('security headers', () => {
   it("allows the app shell's inline script by its hash, and no other inline script", async () => {
     const dist = mkdtempSync(join(tmpdir(), 'haven-dist-'));
     try {
-      const theme = "document.documentElement.setAttribute('data-theme', 'dim');";
-      writeFileSync(join(dist, 'index.html'), `<!doctype html><title>Haven</title><script>${theme}</script><script type="module" src="/assets/app-1.js"></script>`);
+      // Written with Windows line endings: the browser hashes the text with LF, and so must the server.
+      const theme = "var t = 'dim';\r\ndocument.documentElement.setAttribute('data-theme', t);";
+      writeFileSync(join(dist, 'index.html'), `<!doctype html><title>Haven</title><script>${theme}</script>`
+        + '<script type="module">alert(1)</script><!-- <script>alert(2)</script> is not here --><script type="module" src="/assets/app-1.js"></script>');
       const { app } = await appWith({ CLIENT_DIST: dist });
-      const hash = `'sha256-${createHash('sha256').update(theme).digest('base64')}'`;
+      const hash = `'sha256-${createHash('sha256').update(theme.replace('\r\n', '\n')).digest('base64')}'`;
       for (const url of ['/', '/login', '/api/health']) {
         const csp = String((await app.inject({ url })).headers['content-security-policy']);
         const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));

@@ -107,6 +107,9 @@ function syncFor(user: AuthUser | null): Promise<unknown> | null {
 
 /** The longest a sign-in's notifications wait for an idle moment before resuming on this device. */
 const RESUME_WITHIN_MS = 3000;
+const noResume = () => {};
+/** Cancels a sign-in's notifications resume still waiting for an idle moment. */
+let cancelResume = noResume;
 
 /** How soon a start-up check that met a server error is asked again. */
 const CHECK_RETRY_MS = 30_000;
@@ -141,9 +144,14 @@ export function setUser(user: AuthUser | null, offline = false): Promise<void> {
   const imagesCleared = user ? null : clearImageCaches();
   // Someone new to this tab's session (a sign-in, not a returning person's start-up check or a
   // profile update): notifications on this device follow them into it (loaded only then).
-  // Once the screen is drawn and the browser idle: nothing on the first screen waits for it.
+  // Once the screen is drawn and the browser idle: nothing on the first screen waits for it. A
+  // sign-out or another sign-in meanwhile drops it, so it never runs for someone no longer here.
+  cancelResume();
+  cancelResume = noResume;
   if (user && !offline && readCachedUser()?._id !== user._id) {
-    whenIdle(() => {
+    cancelResume = whenIdle(() => {
+      cancelResume = noResume;
+      if (readCachedUser()?._id !== user._id) return;
       void import('../notifications/device').then((m) => m.resume()).catch((error: unknown) => console.error('Haven: notifications not resumed', error));
     }, RESUME_WITHIN_MS);
   }
