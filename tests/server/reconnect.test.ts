@@ -4,7 +4,7 @@
  * session has ended (docs/decisions/restarts-and-reconnection.md). The session question is asked as
  * the sync engine asks it: GET /api/auth/check, where only a 401 means signed out.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Connection, type ConnectionState } from '../../src/client/net/connection';
 import type { DirectMessage } from '../../src/shared/api';
 import type { Agent } from './agent';
@@ -92,6 +92,27 @@ describe("the app's socket connection", () => {
     app.connection.connect({ onConnect: () => undefined, onRefused: () => undefined, stillSignedIn: async () => true, onEvent: {} });
     await until(() => app.connection.current === 'online', 'online after all');
     await until(() => onlineLists.some((ids) => ids.includes(person.id)), 'seen online');
+  });
+
+  it('opens no socket for a connect given up while the socket client is loading (the idle moment already came)', async () => {
+    const watcher = await referredUser(server, code);
+    const person = await referredUser(server, code);
+    const seen = connect(watcher.agent);
+    const onlineLists: string[][] = [];
+    seen.connection.subscribe(() => onlineLists.push(seen.connection.onlineUsers));
+    await until(() => seen.connection.current === 'online', 'watcher online');
+    // An idle moment at once: the client's import has begun when the disconnect comes.
+    vi.stubGlobal('requestIdleCallback', (work: () => void) => { work(); return 1; });
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      const app = connect(person.agent);
+      app.connection.disconnect();
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(app.states).toEqual(['idle', 'connecting', 'idle']);
+      expect(onlineLists.flat()).not.toContain(person.id);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('connects again when the server closed it for a change of standing that leaves the person signed in', async () => {

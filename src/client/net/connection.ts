@@ -179,6 +179,7 @@ export class Connection {
   disconnect(): void {
     this.opened += 1;
     this.cancelLoad();
+    this.cancelLoad = () => {};
     this.handlers = null;
     clearTimeout(this.retryTimer);
     this.retries = 0;
