@@ -75,13 +75,18 @@ describe("the app's socket connection", () => {
     expect(app.connection.current).toBe('refused');
   });
 
-  it('opens no socket for a connect given up before the socket client has loaded (a sign-out right after a sign-in)', async () => {
-    const watcher = await referredUser(server, code);
-    const person = await referredUser(server, code);
-    const seen = connect(watcher.agent);
+  /** Someone already online, and every online list their connection hears. */
+  async function onlineWatcher(): Promise<string[][]> {
+    const seen = connect((await referredUser(server, code)).agent);
     const onlineLists: string[][] = [];
     seen.connection.subscribe(() => onlineLists.push(seen.connection.onlineUsers));
     await until(() => seen.connection.current === 'online', 'watcher online');
+    return onlineLists;
+  }
+
+  it('opens no socket for a connect given up before the socket client has loaded (a sign-out right after a sign-in)', async () => {
+    const person = await referredUser(server, code);
+    const onlineLists = await onlineWatcher();
     const app = connect(person.agent);
     app.connection.disconnect();
     // A socket opened anyway would show in everyone's online list within this time.
@@ -95,12 +100,8 @@ describe("the app's socket connection", () => {
   });
 
   it('opens no socket for a connect given up while the socket client is loading (the idle moment already came)', async () => {
-    const watcher = await referredUser(server, code);
     const person = await referredUser(server, code);
-    const seen = connect(watcher.agent);
-    const onlineLists: string[][] = [];
-    seen.connection.subscribe(() => onlineLists.push(seen.connection.onlineUsers));
-    await until(() => seen.connection.current === 'online', 'watcher online');
+    const onlineLists = await onlineWatcher();
     // An idle moment at once: the client's import has begun when the disconnect comes.
     vi.stubGlobal('requestIdleCallback', (work: () => void) => { work(); return 1; });
     vi.stubGlobal('cancelIdleCallback', () => undefined);
