@@ -16,5 +16,5 @@
     if (t && /^[a-z]+$/.test(t)) document.documentElement.setAttribute('data-theme', t);
     var meta = document.querySelector('meta[name="theme-color"]');
     if (meta && t && Object.prototype.hasOwnProperty.call(colors, t)) meta.setAttribute('content', colors[t]);
-  } catch (e) { /* storage blocked: keep the default */ }
+  } catch { /* storage blocked: keep the default */ }
 })();
