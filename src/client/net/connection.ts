@@ -30,6 +30,7 @@ type SocketClient = typeof import('./socket');
 
 /** The longest the first connect waits for an idle moment before loading socket.io's client. */
 const CLIENT_WITHIN_MS = 1000;
+const nothingToCancel = () => {};
 
 export type ConnectionState = 'idle' | 'connecting' | 'online' | 'reconnecting' | 'offline' | 'refused';
 
@@ -53,7 +54,7 @@ export class Connection {
   /** What the current connect asked for, kept while the client loads, so a failed load can be tried again. */
   private handlers: ConnectionHandlers | null = null;
   /** Cancels a client load still waiting for an idle moment. */
-  private cancelLoad = () => {};
+  private cancelLoad = nothingToCancel;
   private readonly wake = () => {
     if (!this.socket && this.handlers && this.current === 'offline') {
       this.connect(this.handlers);
@@ -179,7 +180,7 @@ export class Connection {
   disconnect(): void {
     this.opened += 1;
     this.cancelLoad();
-    this.cancelLoad = () => {};
+    this.cancelLoad = nothingToCancel;
     this.handlers = null;
     clearTimeout(this.retryTimer);
     this.retries = 0;

@@ -1,7 +1,8 @@
 /**
  * Security headers on every answer (docs/security.md, Security headers), configured through helmet:
- * a CSP that runs only our own script files and the app shell's inline theme script (by its hash), no framing, nosniff, a Referrer-Policy, a
- * Permissions-Policy, HSTS over HTTPS, and `no-store` on every /api answer, errors included.
+ * a CSP that runs only our own script files and the app shell's inline theme script (by its hash),
+ * no framing, nosniff, a Referrer-Policy, a Permissions-Policy, HSTS over HTTPS, and `no-store` on
+ * every /api answer, errors included.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { strictTransportSecurity, type HelmetOptions } from 'helmet';

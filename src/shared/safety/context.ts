@@ -53,7 +53,8 @@ function lower(hit: Hit, factor: number, why: string): void {
 /** Context flags over the whole message; they are also features for the model. */
 export function messageFlags(sents: Sent[]): string[] {
   const flags: string[] = [];
-  const any = (words: ReadonlySet<string>, re?: RegExp) => sents.some((s) => has(s, words) || (re !== undefined && phrase(s, re)));
+  const texts = sents.map(sentenceText);
+  const any = (words: ReadonlySet<string>, re?: RegExp) => sents.some((s, i) => has(s, words) || (re !== undefined && re.test(texts[i]!)));
   if (any(GAMING, GAMING_RE)) flags.push('gaming');
   if (any(MEDIA, MEDIA_RE)) flags.push('media');
   if (any(ACADEMIC, ACADEMIC_RE)) flags.push('academic');
@@ -61,11 +62,10 @@ export function messageFlags(sents: Sent[]): string[] {
   if (any(LAUGH)) flags.push('laugh');
   if (any(SERIOUS)) flags.push('serious');
   if (any(RESOLVED, RESOLVED_RE)) flags.push('resolved');
-  if (any(RELAPSE) || texts0(sents).some((t) => / back (at|to) day | day (zero|0|one|1) | streak /.test(t))) flags.push('relapse');
+  if (any(RELAPSE, / back (at|to) day | day (zero|0|one|1) | streak /)) flags.push('relapse');
   if (any(HARMLESS)) flags.push('harmless');
   if (sents.some((s) => s.some((t) => t.q))) flags.push('quoted');
   // Cue families as features: the model learns from the training negatives how much each one is worth.
-  const texts = sents.map(sentenceText);
   const cue = (re: RegExp, name: string) => {
     if (texts.some((t) => re.test(t))) flags.push(name);
   };
@@ -271,10 +271,6 @@ function negated(s: Sent, start: number): boolean {
     if (!NEG_BRIDGE.has(t.w) && !NEG_BRIDGE.has(t.l)) return false;
   }
   return false;
-}
-
-function texts0(sents: readonly Sent[]): string[] {
-  return sents.map(sentenceText);
 }
 
 function isRelation(w: string): boolean {

@@ -150,7 +150,7 @@ export function setUser(user: AuthUser | null, offline = false): Promise<void> {
   cancelResume = noResume;
   if (user && !offline && readCachedUser()?._id !== user._id) {
     cancelResume = whenIdle(() => {
-      cancelResume = noResume;
+      // Another tab may have signed someone else in since (they share the remembered person).
       if (readCachedUser()?._id !== user._id) return;
       void import('../notifications/device').then((m) => m.resume()).catch((error: unknown) => console.error('Haven: notifications not resumed', error));
     }, RESUME_WITHIN_MS);
