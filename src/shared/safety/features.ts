@@ -32,14 +32,21 @@ export function hash(s: string): number {
 /** The hash of the parts joined, without building the joined string (less garbage per message). */
 function hashParts(parts: readonly string[]): number {
   let h = 0x811c9dc5;
-  for (const s of parts) {
-    for (let i = 0; i < s.length; i++) {
-      h ^= s.charCodeAt(i);
-      h = Math.imul(h, 0x01000193);
-    }
-  }
+  for (const s of parts) h = fnv(h, s, 0, s.length);
   return h >>> 0;
 }
+
+/** FNV-1a steps over s[start, end). */
+function fnv(h: number, s: string, start: number, end: number): number {
+  for (let i = start; i < end; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h;
+}
+
+/** The hash of `prefix` and s[start, end) joined: a character n-gram without slicing it out. */
+const hashSlice = (prefix: string, s: string, start: number, end: number): number => fnv(fnv(0x811c9dc5, prefix, 0, prefix.length), s, start, end) >>> 0;
 
 const NEGATORS = new Set(['not', 'never', 'nolonger', 'no']);
 /** Words that end a negation's reach: "I don't want to die, I just want …", "not X but Y". */
@@ -68,13 +75,24 @@ export function negationScope(s: Sent): boolean[] {
 /** Sparse vector: bucket → value. Repeated features keep the larger value (presence, not counts). */
 export type Features = Map<number, number>;
 
-export function featurise(sents: Sent[], hits: Hit[], flags: readonly string[], cfg: FeatureConfig = DEFAULT_CONFIG): Features {
-  const x: Features = new Map();
-  const put = (name: string | readonly string[], v = 1): void => {
-    const b = (typeof name === 'string' ? hashParts([name]) : hashParts(name)) % cfg.buckets;
+/** Adds a feature: a bucket keeps the larger value, so the order features are added in never matters. */
+function putter(x: Features, buckets: number): (h: number, v: number) => void {
+  return (h, v) => {
+    const b = h % buckets;
     const old = x.get(b);
     if (old === undefined || v > old) x.set(b, v);
   };
+}
+
+/**
+ * `words`: this message's features under the same setting without character n-grams, when already
+ * read (model.ts: a second model that only adds n-grams shares the rest); the n-grams are added to a copy.
+ */
+export function featurise(sents: Sent[], hits: Hit[], flags: readonly string[], cfg: FeatureConfig = DEFAULT_CONFIG, words?: Features): Features {
+  if (words) return withCharGrams(new Map(words), sents, cfg);
+  const x: Features = new Map();
+  const putHash = putter(x, cfg.buckets);
+  const put = (name: string | readonly string[], v = 1): void => putHash(typeof name === 'string' ? hashParts([name]) : hashParts(name), v);
   const lex = cfg.lexScale ?? 1;
   for (const s of sents) {
     const negated = negationScope(s);
@@ -87,10 +105,6 @@ export function featurise(sents: Sent[], hits: Hit[], flags: readonly string[], 
       if (t.q) put(['q:', t.l], lex);
       if (cfg.bigrams) put(['b:', t.l, '_', s[i + 1]?.l ?? '</s>'], lex);
       if (i === 0) put(['b:<s>_', t.l], lex);
-      for (const n of cfg.charN) {
-        const padded = `#${t.w}#`;
-        for (let k = 0; k + n <= padded.length; k++) put(`g${n}:${padded.slice(k, k + n)}`, lex);
-      }
       const ci = conceptsOf(t.l);
       for (const c of ci) {
         put(['c:', neg, c]);
@@ -120,7 +134,24 @@ export function featurise(sents: Sent[], hits: Hit[], flags: readonly string[], 
   put('f:top', top);
   put(`f:count`, Math.min(hits.filter((h) => h.weight >= 0.5).length, 3) / 3);
   for (const f of flags) put(`flag:${f}`);
-  const words = sents.reduce((n, s) => n + s.length, 0);
-  put(`len:${words < 4 ? 'short' : words < 12 ? 'mid' : 'long'}`);
+  const count = sents.reduce((n, s) => n + s.length, 0);
+  put(`len:${count < 4 ? 'short' : count < 12 ? 'mid' : 'long'}`);
+  return withCharGrams(x, sents, cfg);
+}
+
+/** Character n-grams of each padded word ("#kill#"), added to `x`. */
+function withCharGrams(x: Features, sents: Sent[], cfg: FeatureConfig): Features {
+  if (!cfg.charN.length) return x;
+  const putHash = putter(x, cfg.buckets);
+  const lex = cfg.lexScale ?? 1;
+  const grams = cfg.charN.map((n) => ({ n, prefix: `g${n}:` }));
+  for (const s of sents) {
+    for (const t of s) {
+      const padded = `#${t.w}#`;
+      for (const { n, prefix } of grams) {
+        for (let k = 0; k + n <= padded.length; k++) putHash(hashSlice(prefix, padded, k, k + n), lex);
+      }
+    }
+  }
   return x;
 }

@@ -29,7 +29,7 @@ export function helpOf(decision: CrisisDecision): AuthorHelp | null {
  * an idle task of its own once the detector's file has loaded (src/client/safety/detector.ts), so no
  * single task holds a slow phone's main thread for long.
  */
-export const WARM_UP_STEPS: readonly (() => void)[] = [...FRAME_WARM_UP_STEPS, () => void MODEL.weights, () => void IMMINENT_MODEL.weights];
+export const WARM_UP_STEPS: readonly (() => void)[] = [...FRAME_WARM_UP_STEPS, ...MODEL.members.map((m) => () => void m.weights), () => void IMMINENT_MODEL.weights];
 
 /** `previous`: the same writer's last few messages in the same place, oldest first (detect.ts). */
 export function helpFor(text: string, previous: readonly string[] = []): AuthorHelp | null {

@@ -25,7 +25,7 @@ export interface ImminentModelFile {
   weights: number[];
 }
 
-export const IMMINENT_MODEL: ImminentModelFile = unscaled(raw as ImminentModelFile);
+export const IMMINENT_MODEL: ImminentModelFile = unscaled(raw as ImminentModelFile, (raw as ImminentModelFile).scale);
 
-/** The imminent model's probability for a message's features (the crisis model's, `featurise`). */
+/** The imminent model's probability for a message's features (the crisis model's first member's, model.ts). */
 export const imminentProbability = (x: Features): number => probability(x, IMMINENT_MODEL);

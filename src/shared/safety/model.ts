@@ -1,20 +1,29 @@
 /**
- * The linear model (logistic regression) that backs the frames up: it catches phrasings no frame
- * covers and learns how much each frame and context rule can be trusted. Its weights are trained
- * on the TRAIN split only, by scripts/train-crisis-model.ts, and committed as model-weights.json
- * (hashed buckets, so the file stays small and nothing is fetched at run time).
+ * The statistical half of the detector: a few logistic models over differently chosen features
+ * (words and concepts; the same with character n-grams, which carry misspellings), their
+ * probabilities averaged. Each alone ranks a stranger's lines less well than the average does
+ * (docs/crisis-detection.md, "Two models, averaged"). They catch phrasings no frame covers and
+ * learn how much each frame and context rule can be trusted. Trained by
+ * scripts/train-crisis-model.ts and committed as model-weights.json (hashed buckets, so the file
+ * stays small and nothing is fetched at run time).
  */
-import type { FeatureConfig, Features } from './features';
+import { featurise, type FeatureConfig, type Features } from './features';
+import type { Hit, Sent } from './frames';
 import raw from './model-weights.json';
+
+/** One logistic model and the features it reads. */
+export interface Member {
+  config: FeatureConfig;
+  bias: number;
+  weights: number[];
+}
 
 export interface ModelFile {
   version: number;
   /** What the weights were trained on and how the threshold was chosen (for the reader, not the code). */
   note: string;
-  config: FeatureConfig;
   /** How it was trained (L2 strength, weight of crisis examples), so evaluation can train the same way. */
   training?: { lambda: number; posWeight: number };
-  bias: number;
   /** Crisis when the model's probability reaches this and a frame stands (chosen by family-grouped cross-validation). */
   threshold: number;
   /** Crisis when the model's probability reaches this and no frame stands. */
@@ -23,32 +32,58 @@ export interface ModelFile {
   strong: number;
   /** The weights as committed are whole numbers over this (shorter to download than decimals). */
   scale: number;
-  weights: number[];
+  /** The models averaged; the first one's features are also the imminent model's (imminent-model.ts). */
+  members: Member[];
 }
 
 /**
- * A weights file as loaded: its whole numbers divided by its scale, once, on first use rather than
+ * Weights as loaded: their whole numbers divided by the scale, once, on first use rather than
  * when the file loads (tens of thousands of divisions: in the browser, the detector's warm-up does
  * it in an idle task of its own, help.ts).
  */
-export function unscaled<T extends { scale: number; weights: number[] }>(file: T): T {
+export function unscaled<T extends { weights: number[] }>(file: T, scale: number): T {
   let weights: number[] | undefined;
-  return { ...file, scale: 1, get weights() { return (weights ??= file.weights.map((w) => w / file.scale)); } };
+  return { ...file, get weights() { return (weights ??= file.weights.map((w) => w / scale)); } };
 }
 
-export const MODEL: ModelFile = unscaled(raw as ModelFile);
+const file = raw as ModelFile;
+export const MODEL: ModelFile = { ...file, scale: 1, members: file.members.map((m) => unscaled(m, file.scale)) };
+
+/** The first member's feature setting: the imminent model reads the same features. */
+export const FIRST = MODEL.members[0]!;
 
 export function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }
 
-export function logit(x: Features, m: Pick<ModelFile, 'bias' | 'weights'> = MODEL): number {
+export function logit(x: Features, m: Pick<Member, 'bias' | 'weights'>): number {
   let z = m.bias;
   const { weights } = m;
   for (const [i, v] of x) z += (weights[i] ?? 0) * v;
   return z;
 }
 
-export function probability(x: Features, m: Pick<ModelFile, 'bias' | 'weights'> = MODEL): number {
+export function probability(x: Features, m: Pick<Member, 'bias' | 'weights'>): number {
   return sigmoid(logit(x, m));
+}
+
+/** For each member, an earlier member whose features are its own without character n-grams, if any. */
+const SHARES: readonly number[] = MODEL.members.map(({ config: c }) => MODEL.members.findIndex(({ config: e }) =>
+  e.charN.length === 0 && e.buckets === c.buckets && e.bigrams === c.bigrams && e.pairWindow === c.pairWindow && e.lexScale === c.lexScale));
+
+/** Each member's features for a message, in member order; what members share is read once. */
+export function membersFeatures(sents: Sent[], hits: Hit[], flags: readonly string[]): Features[] {
+  const xs: Features[] = [];
+  MODEL.members.forEach((m, k) => {
+    const shared = SHARES[k]!;
+    xs.push(shared >= 0 && shared < k ? featurise(sents, hits, flags, m.config, xs[shared]) : featurise(sents, hits, flags, m.config));
+  });
+  return xs;
+}
+
+/** The members' probabilities averaged, given each one's features (membersFeatures). */
+export function modelProbability(xs: readonly Features[]): number {
+  let sum = 0;
+  MODEL.members.forEach((m, k) => (sum += probability(xs[k]!, m)));
+  return sum / MODEL.members.length;
 }
