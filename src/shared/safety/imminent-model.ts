@@ -1,5 +1,5 @@
 /**
- * The imminent model: a second logistic model over the crisis model's features that learns "an
+ * The imminent model: a logistic model over the first crisis model's features (model.ts) that learns "an
  * attempt under way, or the act within hours" from lines writers marked so. The rule in
  * severity.ts carries the phrasings it was written for; this carries the rest ("in the garage
  * with the car running", "said my goodbyes, doing it once they're asleep"). At its threshold a line

@@ -67,9 +67,10 @@ export function probability(x: Features, m: Pick<Member, 'bias' | 'weights'>): n
   return sigmoid(logit(x, m));
 }
 
-/** For each member, an earlier member whose features are its own without character n-grams, if any. */
-const SHARES: readonly number[] = MODEL.members.map(({ config: c }) => MODEL.members.findIndex(({ config: e }) =>
-  e.charN.length === 0 && e.buckets === c.buckets && e.bigrams === c.bigrams && e.pairWindow === c.pairWindow && e.lexScale === c.lexScale));
+/** For each member, an earlier member whose setting is its own without character n-grams, if any. */
+const settingKey = (c: FeatureConfig) => JSON.stringify(Object.entries(c).sort(([a], [b]) => a.localeCompare(b)));
+const SHARES: readonly number[] = MODEL.members.map(({ config: c }) =>
+  MODEL.members.findIndex(({ config: e }) => settingKey(e) === settingKey({ ...c, charN: [] })));
 
 /** Each member's features for a message, in member order; what members share is read once. */
 export function membersFeatures(sents: Sent[], hits: Hit[], flags: readonly string[]): Features[] {
