@@ -6,7 +6,6 @@
  */
 import { applyContext, messageFlags } from './context';
 import { evidenceOf, isCrisis } from './decision';
-import { featurise } from './features';
 import { IMMINENT_MODEL, imminentProbability } from './imminent-model';
 import { matchFrames, type Hit, type Sent } from './frames';
 import { analyseLines } from './line-cache';
@@ -86,8 +85,9 @@ function modelTriggers(sents: Sent[]): string[] {
   const scored: [string, number][] = [];
   for (const s of sents) {
     for (const t of s) {
+      const xs = membersFeatures([[t]], [], []);
       let z = 0;
-      for (const m of MODEL.members) z += logit(featurise([[t]], [], [], m.config), m) - m.bias;
+      MODEL.members.forEach((m, k) => (z += logit(xs[k]!, m) - m.bias));
       scored.push([t.w, z]);
     }
   }

@@ -84,12 +84,7 @@ function putter(x: Features, buckets: number): (h: number, v: number) => void {
   };
 }
 
-/**
- * `words`: this message's features under the same setting without character n-grams, when already
- * read (model.ts: a second model that only adds n-grams shares the rest); the n-grams are added to a copy.
- */
-export function featurise(sents: Sent[], hits: Hit[], flags: readonly string[], cfg: FeatureConfig = DEFAULT_CONFIG, words?: Features): Features {
-  if (words) return withCharGrams(new Map(words), sents, cfg);
+export function featurise(sents: Sent[], hits: Hit[], flags: readonly string[], cfg: FeatureConfig = DEFAULT_CONFIG): Features {
   const x: Features = new Map();
   const putHash = putter(x, cfg.buckets);
   const put = (name: string | readonly string[], v = 1): void => putHash(typeof name === 'string' ? hashParts([name]) : hashParts(name), v);
@@ -139,8 +134,11 @@ export function featurise(sents: Sent[], hits: Hit[], flags: readonly string[], 
   return withCharGrams(x, sents, cfg);
 }
 
-/** Character n-grams of each padded word ("#kill#"), added to `x`. */
-function withCharGrams(x: Features, sents: Sent[], cfg: FeatureConfig): Features {
+/**
+ * Character n-grams of each padded word ("#kill#") under `cfg`, added to `x` in place. model.ts adds
+ * them to a copy of the features another model already read without them, rather than reading twice.
+ */
+export function withCharGrams(x: Features, sents: Sent[], cfg: FeatureConfig): Features {
   if (!cfg.charN.length) return x;
   const putHash = putter(x, cfg.buckets);
   const lex = cfg.lexScale ?? 1;

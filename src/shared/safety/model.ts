@@ -7,7 +7,7 @@
  * scripts/train-crisis-model.ts and committed as model-weights.json (hashed buckets, so the file
  * stays small and nothing is fetched at run time).
  */
-import { featurise, type FeatureConfig, type Features } from './features';
+import { featurise, withCharGrams, type FeatureConfig, type Features } from './features';
 import type { Hit, Sent } from './frames';
 import raw from './model-weights.json';
 
@@ -77,7 +77,7 @@ export function membersFeatures(sents: Sent[], hits: Hit[], flags: readonly stri
   const xs: Features[] = [];
   MODEL.members.forEach((m, k) => {
     const shared = SHARES[k]!;
-    xs.push(shared >= 0 && shared < k ? featurise(sents, hits, flags, m.config, xs[shared]) : featurise(sents, hits, flags, m.config));
+    xs.push(shared >= 0 && shared < k ? withCharGrams(new Map(xs[shared]), sents, m.config) : featurise(sents, hits, flags, m.config));
   });
   return xs;
 }
