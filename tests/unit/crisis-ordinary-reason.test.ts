@@ -94,3 +94,22 @@ describe('an everyday occasion in a frame\'s words', () => {
     expect(lowered(line)).not.toContain('everyday');
   });
 });
+
+describe('a goodbye that promises a meeting after death, not a return', () => {
+  it.each([
+    'goodbye everyone, see you on the other side',
+    'bye guys, see ya on the other side',
+    'goodbye everyone. see you in heaven',
+    'goodbye all, see you in a better place',
+  ])('keeps its help: %s', (line) => {
+    expect(detectRisk(line)).toBe(true);
+    expect(lowered(line)).not.toContain('see-you-later');
+  });
+
+  it.each([
+    'goodbye everyone, see you tomorrow',
+    'bye all, see you on the other side of exams on monday',
+  ])('a return is still a return: %s', (line) => {
+    expect(detectRisk(line)).toBe(false);
+  });
+});

@@ -108,7 +108,8 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
   let reason: MessageReason | undefined;
   const reasonOf = () => (reason ??= messageReason(whole, flags.has('life-event')));
   const explained = (text: string) => explainedAway(text, reasonOf());
-  const returning = texts.some((o) => / see (you|u|ya|yall|you all) (tomorrow|later|soon|next|in|on|at|again)\b| for the night | back (tomorrow|later|soon|in)\b| brb | talk (tomorrow|later|soon) /.test(o));
+  // "see you on the other side", "see you in heaven" promise no return: they are a goodbye's finality.
+  const returning = texts.some((o) => RETURN_RE.test(o.replace(FINAL_RETURN_RE, ' ')));
   for (const hit of hits) {
     const s = sents[hit.sent];
     if (!s) continue;
@@ -261,6 +262,10 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
     if (/ end(ing)? (it|things) (with|between) /.test(text)) lower(hit, 0.3, 'end-with');
   }
 }
+
+const RETURN_RE = / see (you|u|ya|yall|you all) (tomorrow|later|soon|next|in|on|at|again)\b| for the night | back (tomorrow|later|soon|in)\b| brb | talk (tomorrow|later|soon) /;
+/** A meeting after death, not after the weekend ("the other side of exams" is a return). */
+const FINAL_RETURN_RE = / see (you|u|ya|yall|you all) (all )?(on the other side(?! of)|in (heaven|hell|paradise|the afterlife|the next life|another life|a better place|the next world|another world)|up there)\b/g;
 
 /** A negator within four words before the frame, with only bridge words between it and the frame. */
 function negated(s: Sent, start: number): boolean {
