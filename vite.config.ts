@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SIGNED_IN_FILES } from './src/shared/paths';
+import { inlineScript, prerenderSignIn } from './scripts/prerender/plugin';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const manifestPath = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
@@ -59,10 +60,7 @@ function inlineThemeInit(): Plugin {
       order: 'pre',
       handler(html) {
         if (!html.includes(THEME_INIT_TAG)) throw new Error(`index.html no longer holds ${THEME_INIT_TAG}`);
-        const script = readFileSync(themeInitPath, 'utf8');
-        // Either would change where the browser thinks the script ends.
-        if (/<\/script|<!--/i.test(script)) throw new Error('theme-init.js cannot be written into the page: it holds </script or <!--');
-        return html.replace(THEME_INIT_TAG, () => `<script>${script.trim()}</script>`);
+        return html.replace(THEME_INIT_TAG, () => inlineScript(themeInitPath));
       },
     },
   };
@@ -134,6 +132,7 @@ export default defineConfig({
     tailwindcss(),
     webManifest(),
     inlineThemeInit(),
+    prerenderSignIn(),
     preloadSignInRoute(),
     listSignedInFiles(),
     // The service worker (sw/, injectManifest). Registered by hand in src/client/pwa/register.ts;

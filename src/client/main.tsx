@@ -11,6 +11,7 @@ import './styles.css';
 // oxlint-disable-next-line import/no-unassigned-import -- listens for the browser's one install offer per page load, whichever screen is open
 import './pwa/install-state';
 import { listenForOpen } from './pwa/open-from-worker';
+import { dropSignInShell } from './shell/adopt-shell';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 
@@ -57,8 +58,10 @@ const registerWorker = () => {
   registering = true;
   void import('./pwa/register').then((m) => m.registerServiceWorker());
 };
-const stopWaiting = router.subscribe('onResolved', () => {
+const stopWaiting = router.subscribe('onResolved', ({ toLocation }) => {
   stopWaiting();
+  // The sign-in screen drawn into the page is for /login; sent elsewhere, nobody takes it over.
+  if (toLocation.pathname !== '/login') dropSignInShell();
   whenIdle(registerWorker, 3000);
 });
 globalThis.addEventListener('load', () => setTimeout(registerWorker, 10_000), { once: true });

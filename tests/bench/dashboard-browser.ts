@@ -6,14 +6,13 @@
  * this is the milder of the two) and slowing the CPU 4×. Prints the medians of RUNS visits; asserts nothing.
  */
 import { chromium, type Browser } from 'playwright-core';
-import { median, startBenchServer } from './lib';
+import { SLOW_4G, median, startBenchServer } from './lib';
 import { markOnScreen } from './login-browser';
 import { CHROME_ARGS, CHROME_PATH, post, verifiedPro } from './replay-browser';
 
 const RUNS = Number(process.env.DASHBOARD_RUNS ?? 5);
 /** How long after the cards show the long tasks are still counted (the sync engine's first work). */
 const SETTLE_MS = 5000;
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 /** A signed-up person's cookies, made in a throwaway context. */
 export async function signedInCookies(browser: Browser, baseURL: string) {

@@ -115,3 +115,9 @@ export async function seedGroupHistory(server: BenchServer, groupId: string, sen
   if (Number(row!.n) !== count) throw new Error(`seeded ${row!.n} of ${count} messages`);
   return Number(row!.newest);
 }
+
+/**
+ * A phone on a slow network, as Chrome emulates it: 150 ms added to each request, downloads held to
+ * 1.6 Mbit/s (the round trip and speed Lighthouse's simulated slow 4G assumes).
+ */
+export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };

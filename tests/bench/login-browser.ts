@@ -7,7 +7,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { inTurn, median, startBenchServer } from './lib';
+import { SLOW_4G, inTurn, median, startBenchServer } from './lib';
 import { OLD_APP_DIST, OLD_APP_NOT_GIVEN, startOldApp, type OldApp } from './old-app';
 import { CHROME_ARGS, CHROME_PATH } from './replay-browser';
 
@@ -44,12 +44,21 @@ interface FirstVisit {
   form: number;
 }
 
-/** One first visit to `${baseUrl}/login`: a fresh context, so an empty HTTP cache and no service worker yet. */
-async function firstVisit(browser: Browser, baseUrl: string): Promise<FirstVisit> {
+/**
+ * One first visit to `${baseUrl}/login`: a fresh context, so an empty HTTP cache and no service
+ * worker yet. `slow`: as a phone on slow 4G with a CPU 4× slower sees it.
+ */
+async function firstVisit(browser: Browser, baseUrl: string, slow = false): Promise<FirstVisit> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   try {
     await markOnScreen(context, 'input[type="email"]', 'formOnScreen');
     const page = await context.newPage();
+    if (slow) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    }
     const sizes: Promise<{ url: string; gzip: number }>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script' || !response.url().startsWith(baseUrl)) return;
@@ -59,8 +68,9 @@ async function firstVisit(browser: Browser, baseUrl: string): Promise<FirstVisit
     await page.getByRole('button', { name: /log ?in|sign in/i }).first().waitFor();
     const scripts = await Promise.all(sizes);
     const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
-    const form = await page.evaluate(() => (globalThis as unknown as { formOnScreen?: number }).formOnScreen ?? Number.NaN);
-    return { scripts, fcp, form };
+    const drawn = await page.evaluate(() => (globalThis as unknown as { formOnScreen?: number }).formOnScreen ?? Number.NaN);
+    // A form written into the page enters it before anything is painted; it is on screen with the first paint.
+    return { scripts, fcp, form: Math.max(drawn, fcp) };
   } finally {
     await context.close();
   }
@@ -77,8 +87,12 @@ export async function loginBrowserBench(dist: string): Promise<Record<string, st
     browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
     const sites = [{ label: '/login', baseUrl: server.baseUrl }, ...(oldApp ? [{ label: 'old app /login', baseUrl: oldApp.baseUrl }] : [])];
     const visits = sites.map((): FirstVisit[] => []);
+    const slowVisits = sites.map((): FirstVisit[] => []);
     for (let visit = 0; visit < VISITS; visit += 1) {
       for (const [index, site] of inTurn(sites, visit)) visits[index]!.push(await firstVisit(browser, site.baseUrl));
+    }
+    for (let visit = 0; visit < VISITS; visit += 1) {
+      for (const [index, site] of inTurn(sites, visit)) slowVisits[index]!.push(await firstVisit(browser, site.baseUrl, true));
     }
     if (!oldApp) console.log(`login: ${OLD_APP_NOT_GIVEN}`);
     return sites.flatMap(({ label }, index) => {
@@ -87,10 +101,12 @@ export async function loginBrowserBench(dist: string): Promise<Record<string, st
       const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
       const fcps = visits[index]!.map((v) => v.fcp);
       const forms = visits[index]!.map((v) => v.form);
+      const slowForms = slowVisits[index]!.map((v) => v.form);
       return [
         { case: `${label} first visit: scripts the page loads (gzip -9)`, value: kb(total), detail: `${scripts.length} files` },
         { case: `${label} first contentful paint`, value: `${Math.round(median(fcps))} ms`, detail: `localhost, no throttling; ${spread(fcps)}` },
-        { case: `${label} the form on screen`, value: `${Math.round(median(forms))} ms`, detail: `the frame after the e-mail box entered the page; ${spread(forms)}` },
+        { case: `${label} the form on screen`, value: `${Math.round(median(forms))} ms`, detail: `the frame after the e-mail box entered the page, not before the first paint; ${spread(forms)}` },
+        { case: `${label} the form on screen, slow 4G and CPU 4×`, value: `${Math.round(median(slowForms))} ms`, detail: spread(slowForms) },
         ...scripts.sort((a, b) => b.gzip - a.gzip).map((s) => ({ case: `  ${s.url}`, value: kb(s.gzip), detail: '' })),
       ];
     });

@@ -10,7 +10,7 @@
 export const LOCAL_KEYS = {
   /** src/client/theme-init.js (written into index.html) spells it too: it runs before the app, as a classic script that cannot import. */
   theme: 'chat-theme',
-  /** The last signed-in person's own profile, so the app opens without a network. */
+  /** The last signed-in person's own profile, so the app opens without a network. src/client/shell/shell-init.js spells it too. */
   lastUser: 'haven-last-user',
   /** Ids whose database is still to be deleted. */
   pendingRemoval: 'haven-pending-removal',

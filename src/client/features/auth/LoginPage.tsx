@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { toast } from 'react-hot-toast';
 import { isPendingProfessional } from '../../../shared/limits';
@@ -7,6 +7,7 @@ import { call } from '../../net/call';
 import { gotNoAnswer } from '../../net/errors';
 import { WithGetHelp } from '../help/GetHelpButton';
 import { AuthCard } from '../../ui/AuthCard';
+import { adoptSignInShell } from '../../shell/adopt-shell';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { safeRedirect } from './access';
 import { setUser } from './session';
@@ -26,6 +27,8 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  // The copy of this screen in index.html, drawn before the app ran, hands over what was typed there.
+  useLayoutEffect(() => adoptSignInShell(), []);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();

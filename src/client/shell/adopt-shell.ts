@@ -1,0 +1,71 @@
+/**
+ * The app's sign-in screen taking over from the copy drawn into index.html (docs/decisions/sign-in-shell.md).
+ * Both come from the same component, so an element in one has its twin at the same place in the
+ * other. What the person did on the copy before the app ran is carried over: what they typed, where
+ * the caret was, and the buttons they tapped (or Enter, which taps the form's button), replayed in
+ * order once the values have reached the screen's state.
+ */
+import { SHELL_ID_PREFIX, SIGN_IN_SHELL_ID } from './names';
+
+interface Shell extends HTMLElement {
+  /** Filled by shell-init.js. */
+  havenTaps?: Element[];
+}
+
+/** Where `element` sits under `from`, found under `to`; null when the two differ there. */
+function twin(element: Element, from: Element, to: Element): Element | null {
+  const path: number[] = [];
+  for (let node: Element | null = element; node !== from; node = node.parentElement) {
+    if (!node?.parentElement) return null;
+    path.unshift([...node.parentElement.children].indexOf(node));
+  }
+  let found: Element | undefined = to;
+  for (const index of path) found = found?.children[index];
+  return found ?? null;
+}
+
+/** A value set as if typed: React's onChange hears the input event, not the property. */
+function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+  setter?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function isField(element: Element | null): element is HTMLInputElement | HTMLTextAreaElement {
+  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+}
+
+/**
+ * Called by the sign-in screen as it mounts (before the browser paints it). `main` is the screen's
+ * main element: the copy's is the same element with the id prefix.
+ */
+export function adoptSignInShell(main = 'main'): void {
+  const shell = document.getElementById(SIGN_IN_SHELL_ID) as Shell | null;
+  if (!shell) return;
+  const from = document.getElementById(SHELL_ID_PREFIX + main)?.parentElement;
+  const to = document.getElementById(main)?.parentElement;
+  const active = document.activeElement;
+  const taps = shell.havenTaps ?? [];
+  shell.remove();
+  if (!from || !to) return;
+  for (const field of from.querySelectorAll('input, textarea')) {
+    const live = twin(field, from, to);
+    if (isField(field) && isField(live) && field.value !== '') typeInto(live, field.value);
+  }
+  if (active && from.contains(active)) {
+    const live = twin(active, from, to);
+    if (live instanceof HTMLElement) live.focus();
+    if (isField(active) && isField(live)) {
+      // E-mail fields have no selection to set: the caret then stays where focus puts it.
+      try { live.setSelectionRange(active.selectionStart, active.selectionEnd); } catch { /* not a text field */ }
+    }
+  }
+  const replay = taps.map((tap) => twin(tap, from, to)).filter((el): el is HTMLElement => el instanceof HTMLElement);
+  // After the typed values have rendered, so a tap on "Log in" sends them.
+  if (replay.length) setTimeout(() => replay.forEach((el) => el.click()), 0);
+}
+
+/** Another screen opened (a signed-in person sent on from /login): the copy has nothing to hand over. */
+export function dropSignInShell(): void {
+  document.getElementById(SIGN_IN_SHELL_ID)?.remove();
+}

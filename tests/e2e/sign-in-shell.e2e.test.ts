@@ -1,0 +1,95 @@
+/**
+ * The sign-in screen drawn into index.html (docs/decisions/sign-in-shell.md), in real Chromium
+ * against the production build: it is on screen while the start-up script is still held back, and
+ * what a person types, where their caret is and what they tap there reach the app's own screen
+ * when it takes over, so signing in before the app has run works and loses nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { expectPath, expectToast, useBrowser } from './browser';
+import { signedInUser } from './offline-helpers';
+
+/** Holds the start-up script (the entry) until `release`: the page shows only what index.html draws. */
+async function holdStartUp(page: Page) {
+  const held: Route[] = [];
+  let hold = true;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => {
+    if (hold) held.push(route);
+    else void route.continue();
+  });
+  return {
+    async release() {
+      hold = false;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+const shell = (page: Page) => page.locator('#sign-in-shell');
+
+describe('the sign-in screen drawn by the page', () => {
+  const browser = useBrowser();
+
+  it('is on screen before the app runs; typed and sent there, it signs the person in once the app takes over', async () => {
+    const helper = await browser.open();
+    // Signed up in another browser: this one has no cookie and remembers nobody.
+    const person = await signedInUser(helper.context(), helper.context());
+    const page = await browser.open({ width: 390, height: 844 });
+    const startUp = await holdStartUp(page);
+    const logins: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/login')) logins.push(r.method());
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await shell(page).getByLabel('Email').fill(person.email);
+    await shell(page).getByLabel('Password', { exact: true }).fill(person.password);
+    await shell(page).getByLabel('Password', { exact: true }).press('Enter');
+    // Nothing sent by the page itself: no navigation with the password in its address, no request.
+    expect(new URL(page.url()).search).toBe('');
+    expect(logins).toEqual([]);
+    await startUp.release();
+    await expectToast(page, 'Logged in successfully');
+    await expectPath(page, '/dashboard');
+    expect(logins).toEqual(['POST']);
+    expect(await shell(page).count()).toBe(0);
+  });
+
+  it('hands over what was typed and where the caret was, without sending', async () => {
+    const page = await browser.open({ width: 390, height: 844 });
+    const startUp = await holdStartUp(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await shell(page).getByLabel('Email').fill('half-typed@exam');
+    await shell(page).getByLabel('Password', { exact: true }).fill('secr');
+    await startUp.release();
+    await expect.poll(() => shell(page).count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('half-typed@exam');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('secr');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-password');
+    // Typing goes on where it stopped.
+    await page.keyboard.type('et');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('secret');
+    await expectPath(page, '/login');
+  });
+
+  it('"Get help now" tapped before the app runs opens the help dialog once it does', async () => {
+    const page = await browser.open({ width: 390, height: 844 });
+    const startUp = await holdStartUp(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await shell(page).getByRole('button', { name: 'Get help now' }).click();
+    await startUp.release();
+    await page.getByRole('dialog', { name: 'Get help now' }).waitFor();
+  });
+
+  it('is not shown on other screens, nor at /login to a person this device remembers', async () => {
+    const page = await browser.open({ width: 390, height: 844 });
+    const startUp = await holdStartUp(page);
+    await page.goto('/signup', { waitUntil: 'commit' });
+    await page.waitForSelector('#root', { state: 'attached' });
+    expect(await shell(page).count()).toBe(0);
+    await page.evaluate(() => localStorage.setItem('haven-last-user', '{}'));
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.waitForSelector('#root', { state: 'attached' });
+    expect(await shell(page).count()).toBe(0);
+    await startUp.release();
+  });
+});
