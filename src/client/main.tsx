@@ -60,8 +60,10 @@ const registerWorker = () => {
 };
 const stopWaiting = router.subscribe('onResolved', ({ toLocation }) => {
   stopWaiting();
-  // The sign-in screen drawn into the page is for /login; sent elsewhere, nobody takes it over.
-  if (toLocation.pathname !== '/login') dropSignInShell();
+  // The sign-in screen drawn into the page is for /login; sent elsewhere, or should /login's own
+  // file have failed, nobody takes it over, and it must not stay over the app.
+  const failed = router.state.matches.some((m) => m.status === 'error' || m.status === 'notFound');
+  if (toLocation.pathname !== '/login' || failed) dropSignInShell();
   whenIdle(registerWorker, 3000);
 });
 globalThis.addEventListener('load', () => setTimeout(registerWorker, 10_000), { once: true });

@@ -54,6 +54,55 @@ describe('the sign-in screen drawn by the page', () => {
     expect(await shell(page).count()).toBe(0);
   });
 
+  it('Enter and then "Log in" send once; typing after a send takes the send back', async () => {
+    const helper = await browser.open();
+    const person = await signedInUser(helper.context(), helper.context());
+    const page = await browser.open({ width: 390, height: 844 });
+    const startUp = await holdStartUp(page);
+    const logins: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/login')) logins.push(r.postData() ?? '');
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await shell(page).getByLabel('Email').fill(person.email);
+    await shell(page).getByLabel('Password', { exact: true }).fill('an-old-guess');
+    await shell(page).getByLabel('Password', { exact: true }).press('Enter');
+    // The guess was wrong after all: retyped, and sent twice in impatience.
+    await shell(page).getByLabel('Password', { exact: true }).fill(person.password);
+    await shell(page).getByLabel('Password', { exact: true }).press('Enter');
+    await shell(page).getByRole('button', { name: 'Log in' }).click();
+    await startUp.release();
+    await expectPath(page, '/dashboard');
+    expect(logins).toHaveLength(1);
+    expect(JSON.parse(logins[0]!)).toEqual({ email: person.email, password: person.password });
+  });
+
+  it('typing after pressing Enter sends nothing until the person sends again', async () => {
+    const page = await browser.open({ width: 390, height: 844 });
+    const startUp = await holdStartUp(page);
+    const logins: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/login')) logins.push(r.method());
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await shell(page).getByLabel('Email').fill('someone@example.org');
+    await shell(page).getByLabel('Email').press('Enter');
+    await shell(page).getByLabel('Password', { exact: true }).fill('still-typ');
+    await startUp.release();
+    await expect.poll(() => shell(page).count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Password', { exact: true }).inputValue()).toBe('still-typ');
+    await page.waitForLoadState('networkidle');
+    expect(logins).toEqual([]);
+  });
+
+  it('is taken away if the app\'s script cannot be loaded, not left as a form that never sends', async () => {
+    const page = await browser.open({ width: 390, height: 844 });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.waitForSelector('#root', { state: 'attached' });
+    await expect.poll(() => shell(page).count()).toBe(0);
+  });
+
   it('hands over what was typed and where the caret was, without sending', async () => {
     const page = await browser.open({ width: 390, height: 844 });
     const startUp = await holdStartUp(page);

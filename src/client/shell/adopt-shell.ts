@@ -5,6 +5,7 @@
  * the caret was, and the buttons they tapped (or Enter, which taps the form's button), replayed in
  * order once the values have reached the screen's state.
  */
+import { MAIN_ID } from '../ui/SkipLink';
 import { SHELL_ID_PREFIX, SIGN_IN_SHELL_ID } from './names';
 
 interface Shell extends HTMLElement {
@@ -21,7 +22,8 @@ function twin(element: Element, from: Element, to: Element): Element | null {
   }
   let found: Element | undefined = to;
   for (const index of path) found = found?.children[index];
-  return found ?? null;
+  // Only the same kind of element: should the two ever differ, nothing is typed or tapped in the wrong place.
+  return found && found.tagName === element.tagName && found.getAttribute('type') === element.getAttribute('type') ? found : null;
 }
 
 /** A value set as if typed: React's onChange hears the input event, not the property. */
@@ -39,33 +41,33 @@ function isField(element: Element | null): element is HTMLInputElement | HTMLTex
  * Called by the sign-in screen as it mounts (before the browser paints it). `main` is the screen's
  * main element: the copy's is the same element with the id prefix.
  */
-export function adoptSignInShell(main = 'main'): void {
+export function adoptSignInShell(main = MAIN_ID): void {
   const shell = document.getElementById(SIGN_IN_SHELL_ID) as Shell | null;
   if (!shell) return;
   const from = document.getElementById(SHELL_ID_PREFIX + main)?.parentElement;
   const to = document.getElementById(main)?.parentElement;
-  const active = document.activeElement;
-  const taps = shell.havenTaps ?? [];
-  shell.remove();
-  if (!from || !to) return;
-  for (const field of from.querySelectorAll('input, textarea')) {
-    const live = twin(field, from, to);
-    if (isField(field) && isField(live) && field.value !== '') typeInto(live, field.value);
-  }
-  if (active && from.contains(active)) {
-    const live = twin(active, from, to);
+  if (from && to) {
+    for (const field of from.querySelectorAll('input, textarea')) {
+      const live = twin(field, from, to);
+      if (isField(field) && isField(live) && field.value !== '') typeInto(live, field.value);
+    }
+    // Focus moves before the copy goes, so it never falls to the page between the two (a phone's
+    // keyboard would close).
+    const active = document.activeElement;
+    const live = active && from.contains(active) ? twin(active, from, to) : null;
     if (live instanceof HTMLElement) live.focus();
     if (isField(active) && isField(live)) {
       // E-mail fields have no selection to set: the caret then stays where focus puts it.
       try { live.setSelectionRange(active.selectionStart, active.selectionEnd); } catch { /* not a text field */ }
     }
+    const replay = (shell.havenTaps ?? []).map((tap) => twin(tap, from, to)).filter((el): el is HTMLElement => el instanceof HTMLElement);
+    // After the typed values have rendered, so a tap on "Log in" sends them.
+    if (replay.length) setTimeout(() => replay.forEach((el) => el.click()), 0);
   }
-  const replay = taps.map((tap) => twin(tap, from, to)).filter((el): el is HTMLElement => el instanceof HTMLElement);
-  // After the typed values have rendered, so a tap on "Log in" sends them.
-  if (replay.length) setTimeout(() => replay.forEach((el) => el.click()), 0);
+  shell.remove();
 }
 
-/** Another screen opened (a signed-in person sent on from /login): the copy has nothing to hand over. */
+/** Another screen opened (a signed-in person sent on from /login), or /login failed to load: nobody takes the copy over. */
 export function dropSignInShell(): void {
   document.getElementById(SIGN_IN_SHELL_ID)?.remove();
 }

@@ -109,7 +109,10 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
   const reasonOf = () => (reason ??= messageReason(whole, flags.has('life-event')));
   const explained = (text: string) => explainedAway(text, reasonOf());
   // "see you on the other side", "see you in heaven" promise no return: they are a goodbye's finality.
-  const returning = texts.some((o) => RETURN_RE.test(o.replace(FINAL_RETURN_RE, ' ')));
+  // Not after a move or a new job ("moving to perth, see you on the other side"). After an exam or
+  // an operation it is an idiom too, which no flag marks: a card then is the cheaper mistake.
+  const finalOnly = (o: string) => (flags.has('life-event') ? o : o.replace(FINAL_RETURN_RE, ' '));
+  const returning = texts.some((o) => RETURN_RE.test(finalOnly(o)));
   for (const hit of hits) {
     const s = sents[hit.sent];
     if (!s) continue;
@@ -265,7 +268,7 @@ export function applyContext(hits: Hit[], sents: Sent[], messageLevel: readonly 
 
 const RETURN_RE = / see (you|u|ya|yall|you all) (tomorrow|later|soon|next|in|on|at|again)\b| for the night | back (tomorrow|later|soon|in)\b| brb | talk (tomorrow|later|soon) /;
 /** A meeting after death, not after the weekend ("the other side of exams" is a return). */
-const FINAL_RETURN_RE = / see (you|u|ya|yall|you all) (all )?(on the other side(?! of)|in (heaven|hell|paradise|the afterlife|the next life|another life|a better place|the next world|another world)|up there)\b/g;
+const FINAL_RETURN_RE = / see (you|u|ya|yall|you all) (all )?(on the other side(?! of)|in (heaven|paradise|the afterlife|the next life|another life|a better place|the next world|another world))\b/g;
 
 /** A negator within four words before the frame, with only bridge words between it and the frame. */
 function negated(s: Sent, start: number): boolean {
