@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 export const SERVER_DIST = 'dist-server';
 const ENTRY = 'src/server/main.ts';
-const BESIDE = ['src/server/db/pglite-thread.mjs', 'src/server/db/pglite-init.mjs'];
+const BESIDE = ['src/server/db/pglite-thread.mjs', 'src/server/db/pglite-statements.mjs', 'src/server/db/pglite-init.mjs'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

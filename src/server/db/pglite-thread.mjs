@@ -10,6 +10,7 @@
  */
 import { PGlite, types } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
+import { namedStatements } from './pglite-statements.mjs';
 
 /**
  * Dates and intervals reach drizzle as PostgreSQL's text, which its column types map themselves
@@ -37,6 +38,8 @@ const pg = await PGlite.create(dataDir, {
   ...(startParams ? { startParams: [...PGlite.defaultStartParams, ...startParams] } : {}),
   ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
 });
+
+const query = namedStatements(pg);
 
 /**
  * Open transactions by the id the client chose: a promise of the tx object and how to end it.
@@ -82,7 +85,8 @@ async function target(tx) {
 async function run(message) {
   switch (message.op) {
     case 'query': {
-      const result = await (await target(message.tx)).query(message.sql, message.params, { rowMode: message.rowMode });
+      const tx = message.tx === undefined ? undefined : await target(message.tx);
+      const result = await query(message.sql, message.params, message.rowMode, tx);
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case 'exec':
