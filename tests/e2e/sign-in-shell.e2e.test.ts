@@ -27,19 +27,29 @@ async function holdStartUp(page: Page) {
 
 const shell = (page: Page) => page.locator('#sign-in-shell');
 
+/** A person signed up in another browser, and a page of their own that has no cookie and remembers nobody, its start-up held. */
+async function visitorWithAccount(browser: ReturnType<typeof useBrowser>) {
+  const helper = await browser.open();
+  const person = await signedInUser(helper.context(), helper.context());
+  const page = await browser.open({ width: 390, height: 844 });
+  return { person, page, startUp: await holdStartUp(page) };
+}
+
+/** Every sign-in request the page makes: its method and body. */
+function recordLogins(page: Page): { method: string; body: string }[] {
+  const logins: { method: string; body: string }[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/auth/login')) logins.push({ method: r.method(), body: r.postData() ?? '' });
+  });
+  return logins;
+}
+
 describe('the sign-in screen drawn by the page', () => {
   const browser = useBrowser();
 
   it('is on screen before the app runs; typed and sent there, it signs the person in once the app takes over', async () => {
-    const helper = await browser.open();
-    // Signed up in another browser: this one has no cookie and remembers nobody.
-    const person = await signedInUser(helper.context(), helper.context());
-    const page = await browser.open({ width: 390, height: 844 });
-    const startUp = await holdStartUp(page);
-    const logins: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/auth/login')) logins.push(r.method());
-    });
+    const { person, page, startUp } = await visitorWithAccount(browser);
+    const logins = recordLogins(page);
     await page.goto('/login', { waitUntil: 'commit' });
     await shell(page).getByLabel('Email').fill(person.email);
     await shell(page).getByLabel('Password', { exact: true }).fill(person.password);
@@ -50,19 +60,13 @@ describe('the sign-in screen drawn by the page', () => {
     await startUp.release();
     await expectToast(page, 'Logged in successfully');
     await expectPath(page, '/dashboard');
-    expect(logins).toEqual(['POST']);
+    expect(logins.map((l) => l.method)).toEqual(['POST']);
     expect(await shell(page).count()).toBe(0);
   });
 
   it('Enter and then "Log in" send once; typing after a send takes the send back', async () => {
-    const helper = await browser.open();
-    const person = await signedInUser(helper.context(), helper.context());
-    const page = await browser.open({ width: 390, height: 844 });
-    const startUp = await holdStartUp(page);
-    const logins: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/auth/login')) logins.push(r.postData() ?? '');
-    });
+    const { person, page, startUp } = await visitorWithAccount(browser);
+    const logins = recordLogins(page);
     await page.goto('/login', { waitUntil: 'commit' });
     await shell(page).getByLabel('Email').fill(person.email);
     await shell(page).getByLabel('Password', { exact: true }).fill('an-old-guess');
@@ -74,16 +78,13 @@ describe('the sign-in screen drawn by the page', () => {
     await startUp.release();
     await expectPath(page, '/dashboard');
     expect(logins).toHaveLength(1);
-    expect(JSON.parse(logins[0]!)).toEqual({ email: person.email, password: person.password });
+    expect(JSON.parse(logins[0]!.body)).toEqual({ email: person.email, password: person.password });
   });
 
   it('typing after pressing Enter sends nothing until the person sends again', async () => {
     const page = await browser.open({ width: 390, height: 844 });
     const startUp = await holdStartUp(page);
-    const logins: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/auth/login')) logins.push(r.method());
-    });
+    const logins = recordLogins(page);
     await page.goto('/login', { waitUntil: 'commit' });
     await shell(page).getByLabel('Email').fill('someone@example.org');
     await shell(page).getByLabel('Email').press('Enter');
