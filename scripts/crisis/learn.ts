@@ -125,18 +125,30 @@ export function tierOf(e: Example, prob: number, p: DecisionParams, imminent?: {
  * `scale`: judge with the weights rounded to steps of 1/scale, as a committed file holds them.
  */
 export function outOfAuthor(examples: readonly Example[], xs: readonly Features[], authors: readonly string[], cfg: FeatureConfig, params: Params, skip?: string, scale?: number): number[] {
-  const rounded = (m: Linear) => (scale ? quantise(m, scale) : m);
-  if (skip === undefined) return outOfAuthorOn(examples, xs, authors, cfg, params, (held) => (author) => author !== held, rounded);
+  const fit = (idx: number[]) => {
+    const m = train(idx.map((i) => xs[i]!), idx.map((i) => examples[i]!.y), cfg.buckets, params, SEED);
+    return scale ? quantise(m, scale) : m;
+  };
+  return predictHeld(examples, xs, authors.filter((a) => a !== skip), (h) => (skip === undefined
+    ? fit(without(examples, (a) => a === h))
+    : withoutPair(examples, xs, `crisis|${cfg.buckets}|${params.lambda}|${params.posWeight}|${scale}`, h, skip, fit)));
+}
+
+/** Each held author's examples predicted by the model `modelFor` gives for that author; NaN for the rest. */
+function predictHeld(examples: readonly Example[], xs: readonly Features[], held: readonly string[], modelFor: (held: string) => Linear): number[] {
   const probs = examples.map(() => Number.NaN);
-  for (const h of authors.filter((a) => a !== skip)) {
-    const m = rounded(withoutPair(examples, xs, `crisis|${cfg.buckets}|${params.lambda}|${params.posWeight}`, h, skip,
-      (idx) => train(idx.map((i) => xs[i]!), idx.map((i) => examples[i]!.y), cfg.buckets, params, SEED)));
+  for (const h of held) {
+    const m = modelFor(h);
     examples.forEach((e, i) => {
       if (e.row.author === h) probs[i] = predict(xs[i]!, m);
     });
   }
   return probs;
 }
+
+/** The indices of the examples whose author `left` does not leave out. */
+const without = (examples: readonly Example[], left: (author: string) => boolean): number[] =>
+  examples.map((_, i) => i).filter((i) => !left(examples[i]!.row.author));
 
 /**
  * A model trained without two authors. Nested selection asks for each pair twice (A left out with
@@ -150,7 +162,7 @@ function withoutPair(examples: readonly Example[], xs: readonly Features[], kind
   if (!memo) byFeatures.set(xs, (memo = new Map()));
   const key = `${kind}|${[a, b].sort().join('|')}`;
   let m = memo.get(key);
-  if (!m) memo.set(key, (m = fit(examples.map((_, i) => i).filter((i) => examples[i]!.row.author !== a && examples[i]!.row.author !== b))));
+  if (!m) memo.set(key, (m = fit(without(examples, (author) => author === a || author === b))));
   return m;
 }
 
@@ -193,32 +205,20 @@ export function trainImminent(examples: readonly Example[], xs: readonly Feature
 
 /** Each example's imminent probability from a model that never saw its author (nor `skip`); NaN for legacy lines. */
 export function imminentOutOfAuthor(examples: readonly Example[], xs: readonly Features[], authors: readonly string[], buckets: number, params: Params, skip?: string): number[] {
-  const probs = examples.map(() => Number.NaN);
-  for (const h of authors.filter((a) => a !== skip)) {
-    const fit = (idx: number[]) => trainImminent(examples, xs, idx, buckets, params);
-    const m = skip === undefined
-      ? fit(examples.map((_, i) => i).filter((i) => examples[i]!.row.author !== h))
-      : withoutPair(examples, xs, `imminent|${buckets}|${params.lambda}|${params.posWeight}`, h, skip, fit);
-    examples.forEach((e, i) => {
-      if (e.row.author === h) probs[i] = predict(xs[i]!, m);
-    });
-  }
-  return probs;
+  const fit = (idx: number[]) => trainImminent(examples, xs, idx, buckets, params);
+  return predictHeld(examples, xs, authors.filter((a) => a !== skip), (h) => (skip === undefined
+    ? fit(without(examples, (a) => a === h))
+    : withoutPair(examples, xs, `imminent|${buckets}|${params.lambda}|${params.posWeight}`, h, skip, fit)));
 }
 
 /**
  * The same with the training set chosen per left-out author: `trainedOn(held)` says whose lines
  * train the model that judges `held` (the learning curve trains on fewer authors).
  */
-export function outOfAuthorOn(examples: readonly Example[], xs: readonly Features[], held: readonly string[], cfg: FeatureConfig, params: Params, trainedOn: (held: string) => (author: string) => boolean, rounded: (m: Linear) => Linear = (m) => m): number[] {
-  const probs = examples.map(() => Number.NaN);
-  for (const h of held) {
+export function outOfAuthorOn(examples: readonly Example[], xs: readonly Features[], held: readonly string[], cfg: FeatureConfig, params: Params, trainedOn: (held: string) => (author: string) => boolean): number[] {
+  return predictHeld(examples, xs, held, (h) => {
     const takes = trainedOn(h);
-    const idx = examples.map((_, i) => i).filter((i) => examples[i]!.row.author !== h && takes(examples[i]!.row.author));
-    const m = rounded(train(idx.map((i) => xs[i]!), idx.map((i) => examples[i]!.y), cfg.buckets, params, SEED));
-    examples.forEach((e, i) => {
-      if (e.row.author === h) probs[i] = predict(xs[i]!, m);
-    });
-  }
-  return probs;
+    const idx = without(examples, (a) => a === h || !takes(a));
+    return train(idx.map((i) => xs[i]!), idx.map((i) => examples[i]!.y), cfg.buckets, params, SEED);
+  });
 }
