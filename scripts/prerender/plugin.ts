@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { SIGN_IN_SHELL_ID } from '../../src/client/shell/names';
 
 const ROOT_TAG = '<div id="root"></div>';
 const renderer = fileURLToPath(new URL('./sign-in.tsx', import.meta.url));
@@ -31,7 +32,7 @@ export function prerenderSignIn(): Plugin {
         if (!html.includes(ROOT_TAG)) throw new Error(`index.html no longer holds ${ROOT_TAG}`);
         // In a process of its own, under tsx: the component tree is the app's, with JSX and all.
         const screen = execFileSync(process.execPath, ['--import', 'tsx', renderer], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-        if (!screen.includes('id="sign-in-shell"')) throw new Error('The sign-in screen did not render');
+        if (!screen.includes(`id="${SIGN_IN_SHELL_ID}"`)) throw new Error('The sign-in screen did not render');
         return html.replace(ROOT_TAG, () => `${screen}\n    ${inlineScript(initPath)}\n    ${ROOT_TAG}`);
       },
     },

@@ -38,14 +38,14 @@ function isField(element: Element | null): element is HTMLInputElement | HTMLTex
 }
 
 /**
- * Called by the sign-in screen as it mounts (before the browser paints it). `main` is the screen's
- * main element: the copy's is the same element with the id prefix.
+ * Called by the sign-in screen as it mounts (before the browser paints it). Twins are found under
+ * the screen's main element's parent: the copy's main is the same element with the id prefix.
  */
-export function adoptSignInShell(main = MAIN_ID): void {
+export function adoptSignInShell(): void {
   const shell = document.getElementById(SIGN_IN_SHELL_ID) as Shell | null;
   if (!shell) return;
-  const from = document.getElementById(SHELL_ID_PREFIX + main)?.parentElement;
-  const to = document.getElementById(main)?.parentElement;
+  const from = document.getElementById(SHELL_ID_PREFIX + MAIN_ID)?.parentElement;
+  const to = document.getElementById(MAIN_ID)?.parentElement;
   if (from && to) {
     for (const field of from.querySelectorAll('input, textarea')) {
       const live = twin(field, from, to);

@@ -78,10 +78,6 @@ export function namedStatements(pg) {
     if (statement) await send([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]);
   }
 
-  /**
-   * `tx`: PGlite's transaction handle when inside one. A text not worth naming, or (outside a
-   * transaction) a statement whose table changed under it, goes as PGlite's own query does.
-   */
   function worthNaming(text) {
     if (statements.has(text)) return true;
     if (statements.size >= MAX_STATEMENTS || !REUSABLE.test(text)) return false;
@@ -91,6 +87,10 @@ export function namedStatements(pg) {
     return false;
   }
 
+  /**
+   * `tx`: PGlite's transaction handle when inside one. A text not worth naming, or (outside a
+   * transaction) a statement whose table changed under it, goes as PGlite's own query does.
+   */
   return async function query(text, params = [], rowMode, tx) {
     if (!worthNaming(text)) return (tx ?? pg).query(text, params, { rowMode });
     // As PGlite's own query checks: a closed database, or a transaction already ended, answers nothing.

@@ -49,7 +49,7 @@ export function unscaled<T extends { weights: number[] }>(file: T, scale: number
 const file = raw as ModelFile;
 export const MODEL: ModelFile = { ...file, scale: 1, members: file.members.map((m) => unscaled(m, file.scale)) };
 
-/** The first member's feature setting: the imminent model reads the same features. */
+/** The first member: the imminent model reads the same features it does. */
 export const FIRST = MODEL.members[0]!;
 
 export function sigmoid(z: number): number {
